@@ -2,6 +2,7 @@
 // factory `(options) => Agent`.
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { failAgent } from './agents/fail.ts';
 import { noopAgent } from './agents/noop.ts';
 import { scriptedAgent } from './agents/scripted.ts';
 import type { Agent } from './types.ts';
@@ -9,6 +10,7 @@ import type { Agent } from './types.ts';
 export const BUILTIN_AGENTS: Record<string, (options: Record<string, unknown>) => Agent | Promise<Agent>> = {
   scripted: (options) => scriptedAgent(options),
   noop: () => noopAgent(),
+  fail: () => failAgent(),
   // Model agents load their SDKs only when chosen.
   openai: async (options) => (await import('./agents/openai.ts')).openaiAgent(options as never),
   anthropic: async (options) => (await import('./agents/anthropic.ts')).anthropicAgent(options as never),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedAgent } from '../../src/agent/agents/scripted.ts';
 import { noopAgent } from '../../src/agent/agents/noop.ts';
+import { failAgent } from '../../src/agent/agents/fail.ts';
+import { loadAgent } from '../../src/agent/resolve.ts';
 import { defineAgent } from '../../src/agent/types.ts';
 import type { AgentContext } from '../../src/agent/types.ts';
 
@@ -30,6 +32,13 @@ describe('scripted agent', () => {
 describe('noop agent', () => {
   it('answers DONE at once', async () => {
     expect((await noopAgent().predict('do it', observation)).actions).toEqual(['DONE']);
+  });
+});
+
+describe('fail agent', () => {
+  it('answers FAIL at once, and is a built-in name', async () => {
+    expect((await failAgent().predict('do it', observation)).actions).toEqual(['FAIL']);
+    expect((await loadAgent('fail')).name).toBe('fail');
   });
 });
 
