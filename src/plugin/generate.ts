@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TaskFileError } from '../task/errors.ts';
 import type { Task } from '../task/types.ts';
-import type { ResolvedOptions } from './options.ts';
+import type { WorkerOptions } from './options.ts';
 import { tagsOf } from './tags.ts';
 
 const RUNTIME = fileURLToPath(new URL('./runtime.ts', import.meta.url));
@@ -15,16 +15,19 @@ export function testName(task: Task): string {
   return `${task.domain}/${task.id}: ${short}`;
 }
 
-export function taskModule(task: Task, options: ResolvedOptions): string {
+export function taskModule(task: Task, options: WorkerOptions, configFile?: string): string {
   // Identifier keys, not JSON's quoted ones: vitest's static collector (`vitest list`) only reads `tags:`.
   const meta = JSON.stringify({ deskbench: { id: task.id, domain: task.domain, format: task.format, tags: tagsOf(task) } });
   const testOptions = `{ tags: ${JSON.stringify(tagsOf(task))}, timeout: ${options.timeout * 1000}, meta: ${meta} }`;
+  // An agent object of the config is found by evaluating the config file in the worker (src/agent/configured.ts).
+  const configured = typeof options.agent === 'object' && configFile;
   return [
     `import { test } from 'vitest';`,
     `import { runTask } from ${JSON.stringify(RUNTIME)};`,
     `const task = ${JSON.stringify(task)};`,
     `const options = ${JSON.stringify(options)};`,
-    `test(${JSON.stringify(testName(task))}, ${testOptions}, (context) => runTask(task, options, context));`,
+    configured ? `const config = { file: ${JSON.stringify(configFile)}, load: () => import(${JSON.stringify(configFile)}) };` : `const config = undefined;`,
+    `test(${JSON.stringify(testName(task))}, ${testOptions}, (context) => runTask(task, options, context, config));`,
     '',
   ].join('\n');
 }

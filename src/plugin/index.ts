@@ -8,7 +8,8 @@ import type { Plugin } from 'vite';
 import { TaskFileError } from '../task/errors.ts';
 import { loadTasks, readTaskFile, type LoadResult } from '../task/load.ts';
 import { invalidTaskModule, taskModule } from './generate.ts';
-import { type DeskbenchOptions, type ResolvedOptions, resolveOptions } from './options.ts';
+import { type DeskbenchOptions, type WorkerOptions, resolveOptions } from './options.ts';
+import { registerConfiguredAgent } from '../agent/configured.ts';
 import { BUILTIN_AGENTS, isPathSpec } from '../agent/resolve.ts';
 import { DeskbenchReporter } from '../report/reporter.ts';
 import { FIXED_TAGS, describeTag, tagsOf } from './tags.ts';
@@ -16,7 +17,13 @@ import { FIXED_TAGS, describeTag, tagsOf } from './tags.ts';
 export type { DeskbenchOptions } from './options.ts';
 
 export function deskbench(userOptions: DeskbenchOptions): Plugin {
-  let options = resolveOptions(userOptions);
+  const resolved = resolveOptions(userOptions);
+  // An agent object cannot reach the workers as JSON: it is filed by name, and found there by evaluating the config
+  // file again (src/agent/configured.ts).
+  const agent = typeof resolved.agent === 'string' ? resolved.agent : registerConfiguredAgent(resolved.agent);
+  let options: WorkerOptions = { ...resolved, agent };
+  /** The vitest config file, which the workers evaluate to find an agent object. */
+  let configFile: string | undefined;
   let selection: LoadResult = { tasks: [], errors: [], indexFiles: [] };
   /** Files that are tests: task files and files whose errors become failing tests. */
   const testFiles = new Set<string>();
@@ -42,6 +49,11 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       return { test: { include, globalSetup: [globalSetup] } } as never;
     },
 
+    configResolved(config) {
+      // For an inline project this is the root config file it extends, which is where deskbench() was called.
+      configFile = config.configFile;
+    },
+
     configureVitest({ project, vitest, defineCacheKeyGenerator }) {
       // The generated code embeds the options: a changed option (agent, resultsDir, …) must not reuse a cached module.
       const optionsKey = createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 16);
@@ -64,7 +76,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       this.addWatchFile(file);
       const parsed = readTaskFile(file, { explicit: true });
       let code: string;
-      if (parsed.kind === 'task') code = taskModule(parsed.task, options);
+      if (parsed.kind === 'task') code = taskModule(parsed.task, options, configFile);
       else if (parsed.kind === 'error') code = invalidTaskModule(file, [parsed.error]);
       else {
         // An index file whose entries did not resolve: its errors were collected when the selection was made.
@@ -77,9 +89,10 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
 }
 
 /** Workers may run in another folder: paths in the options are made absolute against the vitest root. */
-function withAbsolutePaths(options: ResolvedOptions, root: string): ResolvedOptions {
+function withAbsolutePaths(options: WorkerOptions, root: string): WorkerOptions {
   const files = typeof options.files === 'string' ? resolve(root, options.files) : options.files;
-  const agent = BUILTIN_AGENTS[options.agent] || !isPathSpec(options.agent) ? options.agent : resolve(root, options.agent);
+  const isPath = typeof options.agent === 'string' && !BUILTIN_AGENTS[options.agent] && isPathSpec(options.agent);
+  const agent = isPath ? resolve(root, options.agent as string) : options.agent;
   return { ...options, resultsDir: resolve(root, options.resultsDir), cacheDir: resolve(root, options.cacheDir), files, agent };
 }
 

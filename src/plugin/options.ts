@@ -1,13 +1,21 @@
 // Options of the deskbench() plugin, validated once in the main process so a typo fails with a clear message.
 import { z } from 'zod';
+import { type ConfiguredAgentRef, isAgent } from '../agent/configured.ts';
 import type { Agent } from '../agent/types.ts';
 import type { RunTaskOptions } from '../runner/run-task.ts';
 
 export const pluginOptionsSchema = z.object({
   /** Task files, folders, globs or index files (test_all.json …), relative to the vitest root. */
   tasks: z.union([z.string(), z.array(z.string()).min(1)], { error: 'expected `tasks`: a path, glob or index file, or a list of them' }),
-  /** The agent under test: a built-in name ("scripted", "noop") or a module path whose default export is an Agent. */
-  agent: z.string().default('scripted'),
+  /**
+   * The agent under test: a built-in name ("scripted", "noop", "fail", "openai", "anthropic"), a module path whose
+   * default export is an Agent or a factory, or an Agent object (found again in the workers by its `name`).
+   */
+  agent: z
+    .custom<string | Agent>((value) => typeof value === 'string' || isAgent(value), {
+      error: 'expected `agent`: a built-in agent name, a module path, or an Agent object ({ name, predict })',
+    })
+    .default('scripted'),
   /** Options passed to the agent module's default export when it is a factory function. */
   agentOptions: z.record(z.string(), z.unknown()).default({}),
   /** Agent turns per task before the final state is judged (OSWorld's max_steps). */
@@ -41,6 +49,8 @@ export const pluginOptionsSchema = z.object({
 
 export type DeskbenchOptions = z.input<typeof pluginOptionsSchema>;
 export type ResolvedOptions = z.output<typeof pluginOptionsSchema>;
+/** The options as generated tests carry them (JSON): an agent object is replaced by a reference to it. */
+export type WorkerOptions = Omit<ResolvedOptions, 'agent'> & { agent: string | ConfiguredAgentRef };
 
 export function resolveOptions(options: DeskbenchOptions): ResolvedOptions {
   const parsed = pluginOptionsSchema.safeParse(options);
@@ -55,7 +65,7 @@ export function resolveOptions(options: DeskbenchOptions): ResolvedOptions {
 export const DEFAULT_OPTIONS: Omit<ResolvedOptions, 'tasks'> = pluginOptionsSchema.omit({ tasks: true }).parse({});
 
 /** What the runner needs from the plugin's options, for one agent and one test's abort signal. */
-export function runTaskOptions(options: Omit<ResolvedOptions, 'tasks'>, agent: Agent, signal?: AbortSignal): RunTaskOptions {
+export function runTaskOptions(options: Omit<ResolvedOptions, 'tasks' | 'agent'>, agent: Agent, signal?: AbortSignal): RunTaskOptions {
   const { maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume } = options;
   return { agent, maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume, signal };
 }

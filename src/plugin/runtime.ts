@@ -3,10 +3,11 @@
 // gives the verdict: pass when the score reaches the pass threshold.
 import { join } from 'node:path';
 import type { TestContext } from 'vitest';
+import { type ConfiguredAgentRef, findConfiguredAgent } from '../agent/configured.ts';
 import { loadAgent } from '../agent/resolve.ts';
-import { runTask as runTaskInDesktop, type TaskOutcome } from '../runner/run-task.ts';
+import { runTask as runTaskInDesktop } from '../runner/run-task.ts';
 import type { Task } from '../task/types.ts';
-import { type ResolvedOptions, runTaskOptions } from './options.ts';
+import { type WorkerOptions, runTaskOptions } from './options.ts';
 
 /** What a task test leaves in `meta.deskbench` for reporters. */
 export interface TaskTestMeta {
@@ -26,11 +27,18 @@ export interface TaskTestMeta {
   resumed?: boolean;
 }
 
-export async function runTask(task: Task, options: ResolvedOptions, context: TestContext): Promise<void> {
+/** The vitest config file, and how to evaluate it in this worker (only when the agent is an object of the config). */
+export interface ConfigSource {
+  file: string;
+  load(): Promise<unknown>;
+}
+
+export async function runTask(task: Task, options: WorkerOptions, context: TestContext, config?: ConfigSource): Promise<void> {
   const meta = context.task.meta as { deskbench?: TaskTestMeta };
   // The agent can be switched for one run without editing the config: DESKBENCH_AGENT=noop vitest run …
   const agentSpec = process.env.DESKBENCH_AGENT || options.agent;
-  const outcome = await runTaskOutcome(task, options, agentSpec, context.signal);
+  const agent = typeof agentSpec === 'string' ? await loadAgent(agentSpec, options.agentOptions) : await configuredAgent(agentSpec, config);
+  const outcome = await runTaskInDesktop(task, runTaskOptions(options, agent, context.signal));
   meta.deskbench = {
     ...(meta.deskbench as TaskTestMeta),
     score: outcome.score,
@@ -59,7 +67,6 @@ export async function runTask(task: Task, options: ResolvedOptions, context: Tes
   }
 }
 
-async function runTaskOutcome(task: Task, options: ResolvedOptions, agentSpec: string, signal: AbortSignal): Promise<TaskOutcome> {
-  const agent = await loadAgent(agentSpec, options.agentOptions);
-  return runTaskInDesktop(task, runTaskOptions(options, agent, signal));
+function configuredAgent(ref: ConfiguredAgentRef, config: ConfigSource | undefined) {
+  return findConfiguredAgent(ref.configured, config?.file, config ? () => config.load() : undefined);
 }

@@ -1,7 +1,8 @@
 // The example benchmark (examples/, `npm run examples`): every task loads, covers the formats and domains it promises,
 // names input and gold files that exist, and carries a solution; then the `examples` project runs through the real
-// vitest CLI twice, in containers: with the scripted agent every example passes, with the noop agent (which answers
-// DONE at once) every example fails with a score of 0 — so no evaluator passes an untouched desktop.
+// vitest CLI three times, in containers: with the scripted agent every example passes; with the noop agent (which
+// answers DONE at once) every example fails with a score of 0 — so no evaluator passes an untouched desktop; with the
+// fail agent (which gives up at once) all fail except the infeasible one, the only task where FAIL is the right answer.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -90,7 +91,7 @@ interface Assertion {
 }
 
 /** Runs the examples project with one agent; returns each task's test result by task id. */
-async function runExamples(agent: 'scripted' | 'noop'): Promise<Map<string, Assertion>> {
+async function runExamples(agent: 'scripted' | 'noop' | 'fail'): Promise<Map<string, Assertion>> {
   const dir = await mkdtemp(join(tmpdir(), `deskbench-examples-${agent}-`));
   const out = join(dir, 'report.json');
   const run = await vitestCli(ROOT, ['run', '--project', 'examples', '--reporter=json', `--outputFile=${out}`], {
@@ -137,6 +138,23 @@ describe.skipIf(!hasImage)(title, () => {
         error: null,
       });
       expect(result.failureMessages[0]).toContain('score 0 is below the pass threshold 1');
+    }
+  });
+
+  test('with the fail agent all fail except the infeasible one, which scores 1', { timeout: 300_000 }, async () => {
+    const results = await runExamples('fail');
+    expect([...results.keys()].sort()).toEqual(tasks.map((task) => task.id).sort());
+    for (const task of tasks) {
+      const result = results.get(task.id)!;
+      const meta = result.meta?.deskbench;
+      // OSWorld: FAIL as the last action scores 1 on an infeasible task and 0 on any other.
+      const expected = task.flags.infeasible ? { status: 'passed', score: 1 } : { status: 'failed', score: 0 };
+      expect({ id: task.id, status: result.status, score: meta?.score, state: meta?.state, error: meta?.error ?? null }).toEqual({
+        id: task.id,
+        ...expected,
+        state: 'fail',
+        error: null,
+      });
     }
   });
 });

@@ -56,6 +56,26 @@ describe('a run with the noop agent', () => {
   });
 });
 
+describe('the agent option', () => {
+  test('an Agent object in the config (not a module path) reaches the workers and acts', async () => {
+    const { run, runId, dir, byTask } = await runProject('object', ['02', '04']);
+    expect(run.code).toBe(1);
+    expect(byTask.get('02')?.status).toBe('passed'); // only an agent that acts can pass it
+    expect(byTask.get('04')?.status).toBe('failed'); // infeasible, and the agent said DONE
+    const summary = JSON.parse(await readFile(join(dir, 'results', 'pyautogui', 'screenshot', 'config-object-finisher', 'os', '7d1f0a52-3c5e-4e8b-9a61-000000000002', 'summary.json'), 'utf8'));
+    expect(summary.results).toMatchObject({ score: 1, state: 'success' });
+    expect(await containersOf(runId)).toEqual([]);
+  });
+
+  test('the fail agent scores the infeasible task 1 and the feasible ones 0', async () => {
+    const { byTask, report } = await runProject('fail');
+    expect([...byTask.keys()].sort()).toEqual(['01', '02', '03', '04']);
+    expect(byTask.get('04')?.status).toBe('passed');
+    for (const id of ['01', '02', '03']) expect(byTask.get(id)?.status, id).toBe('failed');
+    expect(report?.tasks.map((task) => [task.id.slice(-2), task.score]).sort()).toEqual([['01', 0], ['02', 0], ['03', 0], ['04', 1]]);
+  });
+});
+
 describe('one broken desktop or worker never takes the run down', () => {
   test('a container killed mid-task fails that test with a clear message; the other tasks run', async () => {
     const { runId, byTask } = await runProject(join(AGENTS, 'kill-desktop.ts'), ['--maxWorkers=1']);

@@ -1,0 +1,45 @@
+// Agents given as objects in deskbench()'s options. The options reach the test workers as JSON, which cannot carry an
+// object with methods. So deskbench() files each agent object here under its name, the generated test refers to it by
+// that name, and the worker evaluates the vitest config file again (which calls deskbench() again) to find it.
+import type { Agent } from './types.ts';
+
+/** How a generated test names an agent object of the config. */
+export interface ConfiguredAgentRef {
+  configured: string;
+}
+
+const REGISTRY = Symbol.for('deskbench.configuredAgents');
+
+function registry(): Map<string, Agent> {
+  const holder = globalThis as { [REGISTRY]?: Map<string, Agent> };
+  return (holder[REGISTRY] ??= new Map());
+}
+
+export function isAgent(value: unknown): value is Agent {
+  const agent = value as Agent | null;
+  return typeof agent === 'object' && agent !== null && typeof agent.name === 'string' && agent.name !== '' && typeof agent.predict === 'function';
+}
+
+export function registerConfiguredAgent(agent: Agent): ConfiguredAgentRef {
+  registry().set(agent.name, agent);
+  return { configured: agent.name };
+}
+
+/**
+ * The agent object named `name`, registered when the config file was evaluated in this worker. `loadConfig` imports
+ * the config file; a config that exports a function is called the way vitest calls it.
+ */
+export async function findConfiguredAgent(name: string, configFile: string | undefined, loadConfig?: () => Promise<unknown>): Promise<Agent> {
+  if (!registry().has(name) && loadConfig) {
+    const module = (await loadConfig()) as { default?: unknown };
+    if (typeof module.default === 'function') await (module.default as (env: object) => unknown)({ command: 'serve', mode: 'test' });
+  }
+  const agent = registry().get(name);
+  if (agent) return agent;
+  const where = configFile ? `evaluating ${configFile} in the test worker did not register it` : 'the vitest config has no file to evaluate in the test worker';
+  throw new Error(
+    `agent "${name}" was given as an object in the deskbench() options, but ${where}. ` +
+      `Create the agent object where the config file evaluates it (at its top level or in a module it imports), ` +
+      `or give \`agent\` as a module path whose default export is the agent.`,
+  );
+}
