@@ -1,14 +1,21 @@
 // The `deskbench` command line.
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isPathSpec } from '../agent/resolve.ts';
 import { checkTasks, formatCheckReport } from './check.ts';
 
-const USAGE = `usage: deskbench check [paths…] [--json]
+const USAGE = `usage: deskbench check [paths…] [--json] [--extensions module …]
 
   check   Load and validate every task file under the paths (folders, globs, task files or index files such as
           test_all.json; default: the current folder). Prints counts per format and domain, every validation
           error, which setup steps, getters and metrics in use deskbench implements, and how many tasks are
           runnable. Exits 1 when any file fails validation.
           --json  print one JSON object instead (tasks, errors, runnable, byFormat, byDomain, unsupported, usage)
+          --extensions module
+                  import a module that adds setup steps, getters or metrics (defineSetupStep, defineGetter,
+                  defineMetric) first, so they count as implemented; repeat it for several modules
+                  (the same list as the plugin's extensions option)
 
 Run the benchmark itself with vitest: see the README.`;
 
@@ -24,10 +31,23 @@ export async function main(argv: string[]): Promise<number> {
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { json: { type: 'boolean', default: false }, extensions: { type: 'string', multiple: true, default: [] } },
+    });
   } catch (error) {
     console.error(`deskbench check: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
+  }
+  for (const extension of parsed.values.extensions) {
+    const target = isPathSpec(extension) ? pathToFileURL(isAbsolute(extension) ? extension : resolve(extension)).href : extension;
+    try {
+      await import(target);
+    } catch (error) {
+      console.error(`deskbench check: extension ${extension} could not be imported: ${(error as Error).message}`);
+      return 2;
+    }
   }
   const paths = parsed.positionals.length ? parsed.positionals : ['.'];
   const report = checkTasks(paths);

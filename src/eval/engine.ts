@@ -151,7 +151,7 @@ async function evaluateMetric(node: MetricNode, walk: Walk): Promise<number> {
 async function scoreMetric(node: MetricNode, walk: Walk, report: MetricReport): Promise<number> {
   const metric = findMetric(node.func, walk.task.format);
   if (!metric) {
-    report.error = `unknown metric "${node.func}"`;
+    report.error = `unknown metric "${node.func}" (add it with defineMetric in a module of the plugin's \`extensions\`)`;
     return 0;
   }
   let result: unknown;
@@ -184,7 +184,7 @@ async function runGetter(spec: GetterSpec, role: 'result' | 'expected', func: st
   const report: GetterReport = { type: spec.type };
   const getter = getters.get(spec.type);
   if (!getter) {
-    report.error = `unknown getter "${spec.type}" (${role} of ${func})`;
+    report.error = `unknown getter "${spec.type}" (${role} of ${func}; add it with defineGetter in a module of the plugin's \`extensions\`)`;
     return { found: false, report };
   }
   try {

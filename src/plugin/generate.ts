@@ -24,6 +24,8 @@ export function taskModule(task: Task, options: WorkerOptions, configFile?: stri
   return [
     `import { test } from 'vitest';`,
     `import { runTask } from ${JSON.stringify(RUNTIME)};`,
+    // The user's setup steps, getters and metrics register themselves when imported.
+    ...options.extensions.map((extension) => `import ${JSON.stringify(extension)};`),
     `const task = ${JSON.stringify(task)};`,
     `const options = ${JSON.stringify(options)};`,
     configured ? `const config = { file: ${JSON.stringify(configFile)}, load: () => import(${JSON.stringify(configFile)}) };` : `const config = undefined;`,

@@ -93,7 +93,8 @@ function withAbsolutePaths(options: WorkerOptions, root: string): WorkerOptions 
   const files = typeof options.files === 'string' ? resolve(root, options.files) : options.files;
   const isPath = typeof options.agent === 'string' && !BUILTIN_AGENTS[options.agent] && isPathSpec(options.agent);
   const agent = isPath ? resolve(root, options.agent as string) : options.agent;
-  return { ...options, resultsDir: resolve(root, options.resultsDir), cacheDir: resolve(root, options.cacheDir), files, agent };
+  const extensions = options.extensions.map((spec) => (isPathSpec(spec) ? resolve(root, spec) : spec));
+  return { ...options, resultsDir: resolve(root, options.resultsDir), cacheDir: resolve(root, options.cacheDir), files, agent, extensions };
 }
 
 export default deskbench;

@@ -16,6 +16,11 @@ export const pluginOptionsSchema = z.object({
       error: 'expected `agent`: a built-in agent name, a module path, or an Agent object ({ name, predict })',
     })
     .default('scripted'),
+  /**
+   * Modules that add setup steps, getters or metrics (defineSetupStep / defineGetter / defineMetric). Every task test
+   * imports them first; give the same list to `deskbench check --extensions` so it counts them as implemented.
+   */
+  extensions: z.array(z.string(), { error: 'expected `extensions`: a list of module paths' }).default([]),
   /** Options passed to the agent module's default export when it is a factory function. */
   agentOptions: z.record(z.string(), z.unknown()).default({}),
   /** Agent turns per task before the final state is judged (OSWorld's max_steps). */

@@ -48,8 +48,9 @@ function unknownStep(phase: SetupPhase, index: number, type: string): SetupStepE
     index,
     type,
     `has an unknown type "${type}"` +
-      (close.length ? `; did you mean ${close.map((name) => `"${name}"`).join(' or ')}?` : '') +
-      ` Register a handler with defineSetupStep(${JSON.stringify(type)}, async (ctx, parameters) => { … }).`,
+      (close.length ? `; did you mean ${close.map((name) => `"${name}"`).join(' or ')}?` : '.') +
+      ` Register a handler with defineSetupStep(${JSON.stringify(type)}, async (ctx, parameters) => { … }) in a module` +
+      ` listed in the plugin's \`extensions\` option.`,
   );
 }
 

@@ -189,9 +189,11 @@ describe('errors never escape', () => {
 
   test('unknown metric and unknown getter score 0 with an evalError', async () => {
     const unknownMetric = await evaluate(makeTask(value(1, 'no_such_metric')), makeEnv(), noSteps);
-    expect(unknownMetric).toMatchObject({ score: 0, evalError: 'unknown metric "no_such_metric"' });
+    expect(unknownMetric).toMatchObject({ score: 0, evalError: 'unknown metric "no_such_metric" (add it with defineMetric in a module of the plugin\'s `extensions`)' });
     const node: MetricNode = { kind: 'metric', func: 'test_value', result: { type: 'no_such_getter' }, options: {} };
-    expect((await evaluate(makeTask(node), makeEnv(), noSteps)).evalError).toBe('unknown getter "no_such_getter" (result of test_value)');
+    expect((await evaluate(makeTask(node), makeEnv(), noSteps)).evalError).toBe(
+      'unknown getter "no_such_getter" (result of test_value; add it with defineGetter in a module of the plugin\'s `extensions`)',
+    );
   });
 
   test('a metric returning NaN is an error, not a score', async () => {
