@@ -21,13 +21,17 @@ export function isPathSpec(spec: string): boolean {
   return isAbsolute(spec) || spec.startsWith('.') || /\.[cm]?[jt]s$/.test(spec);
 }
 
-export async function loadAgent(spec: string, options: Record<string, unknown> = {}, root = process.cwd()): Promise<Agent> {
+/**
+ * The agent a spec names. `load` imports the module when the caller has a better way than this module's own import()
+ * (the generated tests import it through vitest, which also transforms TypeScript the way the project configures).
+ */
+export async function loadAgent(spec: string, options: Record<string, unknown> = {}, root = process.cwd(), load?: () => Promise<unknown>): Promise<Agent> {
   const builtin = BUILTIN_AGENTS[spec];
   if (builtin) return builtin(options);
   const target = isPathSpec(spec) ? pathToFileURL(isAbsolute(spec) ? spec : resolve(root, spec)).href : spec;
   let module: { default?: unknown };
   try {
-    module = (await import(target)) as { default?: unknown };
+    module = (await (load ? load() : import(target))) as { default?: unknown };
   } catch (error) {
     throw new Error(`agent "${spec}": not a built-in agent (${Object.keys(BUILTIN_AGENTS).join(', ')}) and ${target} could not be imported: ${(error as Error).message}`);
   }

@@ -11,7 +11,8 @@ const SWEEP_MS = 6000;
 
 /** Starts the reaper for a run; returns a function that ends it (its sweep then finds nothing left). */
 export function startReaper(runId: string): () => void {
-  const args = process.features.typescript ? [] : ['--experimental-strip-types', '--no-warnings'];
+  // Run from src/ (a .ts file) on a Node that strips types only with the flag; the built package runs dist/reaper.js.
+  const args = process.features.typescript || !import.meta.url.endsWith('.ts') ? [] : ['--experimental-strip-types', '--no-warnings'];
   const child = spawn(process.execPath, [...args, fileURLToPath(import.meta.url), runId], {
     detached: true, // its own process group: a Ctrl-C sent to vitest's group does not reach it
     stdio: ['pipe', 'ignore', 'inherit'],

@@ -1,13 +1,15 @@
 // The vitest plugin: every selected task file becomes one test module with one test, generated in Vite's load hook,
 // so `vitest run path/to/task.json`, `vitest list`, `--tags-filter`, `--shard` and watch mode work as for any test.
 import { createHash } from 'node:crypto';
-import { relative, resolve } from 'node:path';
+import { extname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+// Adds vitest's `configureVitest` hook to vite's Plugin type.
+import type {} from 'vitest/config';
 
 import { TaskFileError } from '../task/errors.ts';
 import { loadTasks, readTaskFile, type LoadResult } from '../task/load.ts';
-import { invalidTaskModule, taskModule } from './generate.ts';
+import { invalidTaskModule, taskModule, type UserModulePaths } from './generate.ts';
 import { type DeskbenchOptions, type WorkerOptions, resolveOptions } from './options.ts';
 import { registerConfiguredAgent } from '../agent/configured.ts';
 import { BUILTIN_AGENTS, isPathSpec } from '../agent/resolve.ts';
@@ -24,6 +26,8 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
   let options: WorkerOptions = { ...resolved, agent };
   /** The vitest config file, which the workers evaluate to find an agent object. */
   let configFile: string | undefined;
+  let root = process.cwd();
+  let userModules: Promise<UserModulePaths> | undefined;
   let selection: LoadResult = { tasks: [], errors: [], indexFiles: [] };
   /** Files that are tests: task files and files whose errors become failing tests. */
   const testFiles = new Set<string>();
@@ -33,7 +37,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
     enforce: 'pre',
 
     config(config) {
-      const root = resolve(config.root ?? process.cwd());
+      root = resolve(config.root ?? process.cwd());
       options = withAbsolutePaths(options, root);
       // One id per run, inherited by the workers: containers carry it as a label, so the global teardown removes
       // exactly this run's leftovers (after a crash or Ctrl-C too).
@@ -45,7 +49,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       if (include.length === 0) {
         throw new Error(`deskbench(): no task files found for tasks ${JSON.stringify(options.tasks)} (relative to ${root})`);
       }
-      const globalSetup = fileURLToPath(new URL('./global-setup.ts', import.meta.url));
+      const globalSetup = fileURLToPath(new URL(`./global-setup${extname(import.meta.url)}`, import.meta.url));
       return { test: { include, globalSetup: [globalSetup] } } as never;
     },
 
@@ -70,13 +74,20 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       }
     },
 
-    load(id) {
+    async load(id) {
       const file = id.split('?')[0];
       if (!testFiles.has(file)) return null;
       this.addWatchFile(file);
       const parsed = readTaskFile(file, { explicit: true });
       let code: string;
-      if (parsed.kind === 'task') code = taskModule(parsed.task, options, configFile);
+      if (parsed.kind === 'task') {
+        // The agent module and extensions, resolved once as the config file would resolve them (a package name must
+        // not be looked up from the task file's folder, which may be outside the project).
+        const importer = configFile ?? resolve(root, 'vitest.config.ts');
+        const resolveSpec = async (spec: string) => (await this.resolve(spec, importer))?.id ?? spec;
+        userModules ??= resolveUserModules(options, resolveSpec).then((modules) => ({ ...modules, configFile }));
+        code = taskModule(parsed.task, options, await userModules);
+      }
       else if (parsed.kind === 'error') code = invalidTaskModule(file, [parsed.error]);
       else {
         // An index file whose entries did not resolve: its errors were collected when the selection was made.
@@ -86,6 +97,11 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       return { code, moduleType: 'js' } as never;
     },
   };
+}
+
+async function resolveUserModules(options: WorkerOptions, resolveSpec: (spec: string) => Promise<string>): Promise<Omit<UserModulePaths, 'configFile'>> {
+  const agent = typeof options.agent === 'string' && !BUILTIN_AGENTS[options.agent] ? await resolveSpec(options.agent) : undefined;
+  return { agent, extensions: await Promise.all(options.extensions.map(resolveSpec)) };
 }
 
 /** Workers may run in another folder: paths in the options are made absolute against the vitest root. */

@@ -3,7 +3,7 @@
 // gives the verdict: pass when the score reaches the pass threshold.
 import { join } from 'node:path';
 import type { TestContext } from 'vitest';
-import { type ConfiguredAgentRef, findConfiguredAgent } from '../agent/configured.ts';
+import { findConfiguredAgent } from '../agent/configured.ts';
 import { loadAgent } from '../agent/resolve.ts';
 import { runTask as runTaskInDesktop } from '../runner/run-task.ts';
 import type { Task } from '../task/types.ts';
@@ -27,17 +27,23 @@ export interface TaskTestMeta {
   resumed?: boolean;
 }
 
-/** The vitest config file, and how to evaluate it in this worker (only when the agent is an object of the config). */
-export interface ConfigSource {
-  file: string;
-  load(): Promise<unknown>;
+/** The user's modules, imported by the generated test module (see generate.ts). */
+export interface UserModules {
+  /** The vitest config file, when the agent is an object of the config. */
+  config?: { file: string; load(): Promise<unknown> };
+  /** The agent module, when the agent option is a module. */
+  agent?: () => Promise<unknown>;
 }
 
-export async function runTask(task: Task, options: WorkerOptions, context: TestContext, config?: ConfigSource): Promise<void> {
+export async function runTask(task: Task, options: WorkerOptions, context: TestContext, modules: UserModules = {}): Promise<void> {
   const meta = context.task.meta as { deskbench?: TaskTestMeta };
   // The agent can be switched for one run without editing the config: DESKBENCH_AGENT=noop vitest run …
-  const agentSpec = process.env.DESKBENCH_AGENT || options.agent;
-  const agent = typeof agentSpec === 'string' ? await loadAgent(agentSpec, options.agentOptions) : await configuredAgent(agentSpec, config);
+  const override = process.env.DESKBENCH_AGENT;
+  const agent = override
+    ? await loadAgent(override, options.agentOptions)
+    : typeof options.agent === 'string'
+      ? await loadAgent(options.agent, options.agentOptions, undefined, modules.agent)
+      : await findConfiguredAgent(options.agent.configured, modules.config?.file, modules.config?.load);
   const outcome = await runTaskInDesktop(task, runTaskOptions(options, agent, context.signal));
   meta.deskbench = {
     ...(meta.deskbench as TaskTestMeta),
@@ -67,6 +73,3 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
   }
 }
 
-function configuredAgent(ref: ConfiguredAgentRef, config: ConfigSource | undefined) {
-  return findConfiguredAgent(ref.configured, config?.file, config ? () => config.load() : undefined);
-}
