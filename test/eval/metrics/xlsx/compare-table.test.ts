@@ -143,13 +143,61 @@ describe('style (with conditional formats)', () => {
   });
 });
 
-describe('freeze and zoom', () => {
-  test('freeze: panes compare by (state, xSplit, ySplit)', async () => {
-    expect((await run('view-base', 'view-base', [{ type: 'freeze', sheet_idx0: 0, sheet_idx1: 'EI0' }])).score).toBe(1);
+// Panes and zoom come from a GUI LibreOffice (scripts/fixtures/xlsx_views.py): view-base's workbook frozen at B2
+// (view-frozen), the same freeze scrolled to B10 (view-frozen-scrolled), row 1 only frozen (view-frozen-row), a split
+// that is not frozen (view-split), and zoom 150 (view-zoom). view-base has no pane and zoomScale 100.
+describe('freeze', () => {
+  const freeze = [{ type: 'freeze', sheet_idx0: 0, sheet_idx1: 'EI0' }];
+
+  test('no pane on either side, or the same frozen pane, passes', async () => {
+    expect((await run('view-base', 'view-base', freeze)).score).toBe(1);
+    expect((await run('view-frozen', 'view-frozen', freeze)).score).toBe(1);
   });
-  test('zoom runs sheet_view.zoomScale through the rule matcher', async () => {
-    expect((await run('view-base', 'view-base', [{ type: 'zoom', sheet_idx: 0, method: 'lt', ref: 260 }])).score).toBe(1);
-    expect((await run('view-base', 'view-base', [{ type: 'zoom', sheet_idx: 0, method: 'gt', ref: 100 }])).failure).toMatchObject({ actual: '100', expected: 'gt 100' });
+
+  test('the scroll position of a frozen pane does not matter (topLeftCell B10 vs B2)', async () => {
+    // openpyxl's freeze_panes (the pane's topLeftCell) differs, "B10" vs "B2"; the snapshot compares (state, xSplit, ySplit).
+    expect((await run('view-frozen-scrolled', 'view-frozen', freeze)).score).toBe(1);
+  });
+
+  test('a frozen pane against none fails, naming the sheets and both panes', async () => {
+    const out = await run('view-frozen', 'view-base', freeze);
+    expect(out.score).toBe(0);
+    expect(out.failure).toEqual({
+      rule: 'freeze', index: 0, sheet: 'result:Sheet1 vs expected:Sheet1',
+      actual: '["frozen",1,1]', expected: '["none"]', detail: 'freeze panes differ ([state, xSplit, ySplit])',
+    });
+    expect((await run('view-base', 'view-frozen', freeze)).failure).toMatchObject({ actual: '["none"]', expected: '["frozen",1,1]' });
+  });
+
+  test('another frozen split fails: row 1 only against column A and row 1', async () => {
+    expect((await run('view-frozen-row', 'view-frozen', freeze)).failure).toMatchObject({ actual: '["frozen",0,1]', expected: '["frozen",1,1]' });
+  });
+
+  test('a split that is not frozen is compared with its top-left cell, and is not a freeze', async () => {
+    expect((await run('view-split', 'view-split', freeze)).score).toBe(1);
+    // LibreOffice writes a plain split's xSplit/ySplit in twips.
+    expect((await run('view-split', 'view-frozen', freeze)).failure).toMatchObject({ actual: '["other",2946,1440,"B5"]', expected: '["frozen",1,1]' });
+  });
+});
+
+describe('zoom', () => {
+  const zoom = (method: string, ref: unknown, sheet_idx: unknown = 0) => [{ type: 'zoom', sheet_idx, method, ref }];
+
+  test('without a zoom set, zoomScale is 100', async () => {
+    expect((await run('view-base', 'view-base', zoom('lt', 260))).score).toBe(1);
+    expect((await run('view-base', 'view-base', zoom('gt', 100))).failure).toMatchObject({ actual: '100', expected: 'gt 100' });
+  });
+
+  test('zoomScale 150 through the rule matcher', async () => {
+    expect((await run('view-zoom', 'view-base', zoom('eq', 150))).score).toBe(1);
+    expect((await run('view-zoom', 'view-base', zoom('range.te', [100, 150]))).score).toBe(1);
+    const out = await run('view-zoom', 'view-base', zoom('lt', 100));
+    expect(out.failure).toEqual({ rule: 'zoom', index: 0, sheet: 'result:Sheet1', actual: '150', expected: 'lt 100', detail: 'zoom does not match' });
+  });
+
+  test('sheet_idx can name the expected book', async () => {
+    expect((await run('view-base', 'view-zoom', zoom('eq', 150, 'EI0'))).score).toBe(1);
+    expect((await run('view-zoom', 'view-base', zoom('eq', 150, 'ENSheet1'))).failure).toMatchObject({ sheet: 'expected:Sheet1', actual: '100' });
   });
 });
 
@@ -176,10 +224,47 @@ describe('row_props and col_props', () => {
   });
 });
 
+// Worksheet auto filters (openpyxl's ws.auto_filter), written by LibreOffice for the sheet's anonymous database range
+// (Data ▸ AutoFilter): filter-auto (Region = North), filter-auto-south, filter-auto-units (Units > 5, a custom
+// filter), filter-auto-sorted (North, sorted along a custom list: a sortState), and filter-auto-ui (as filter-auto,
+// switched on with the .uno:DataFilterAutoFilter command in a GUI LibreOffice).
 describe('filter', () => {
-  test('LibreOffice writes a filtered database range as a table, so the sheets have no auto filter to differ', async () => {
-    expect((await run('filter-other', 'filter-base', [{ type: 'filter', sheet_idx0: 0, sheet_idx1: 'EI0' }])).score).toBe(1);
-    expect((await run('filter-base', 'view-base', [{ type: 'filter', sheet_idx0: 0, sheet_idx1: 'EI0' }])).score).toBe(1);
+  const filter = [{ type: 'filter', sheet_idx0: 0, sheet_idx1: 'EI0' }];
+  const north = '[{"col_id":0,"hidden_button":false,"show_button":true,"filters_blank":null,"filters":["North"]}]';
+
+  test('the same filter passes, whether set through the API or the AutoFilter command', async () => {
+    expect((await run('filter-auto', 'filter-auto', filter)).score).toBe(1);
+    expect((await run('filter-auto-ui', 'filter-auto', filter)).score).toBe(1);
+  });
+
+  test('an auto filter against a sheet without one fails at ref', async () => {
+    const out = await run('filter-auto', 'view-base', filter);
+    expect(out.score).toBe(0);
+    expect(out.failure).toEqual({
+      rule: 'filter', index: 0, sheet: 'result:Sheet1 vs expected:Sheet1', cell: 'ref', actual: '"A1:D5"', expected: 'null', detail: 'auto filter ref differs',
+    });
+  });
+
+  test('another value, a custom filter on another column, a sort state', async () => {
+    expect((await run('filter-auto-south', 'filter-auto', filter)).failure).toMatchObject({
+      cell: 'filter_column', actual: north.replace('North', 'South'), expected: north, detail: 'auto filter filter_column differs',
+    });
+    expect((await run('filter-auto-units', 'filter-auto', filter)).failure).toMatchObject({
+      cell: 'filter_column', actual: '[{"col_id":1,"hidden_button":false,"show_button":true,"custom_filters_op":true,"custom_filters":[["greaterThan","5"]]}]',
+    });
+    expect((await run('filter-auto-sorted', 'filter-auto', filter)).failure).toMatchObject({
+      cell: 'sort_state',
+      actual: '{"sort":null,"case":null,"method":null,"ref":"A2:D5","condition":[{"descending":null,"key":null,"ref":"A2:A5","custom_list":"North,East,South,West","dxf_id":null,"icon":null,"iconid":null}]}',
+      expected: '(missing)',
+    });
+  });
+
+  test('a named database range is exported as a table, whose filter is not the sheet\'s auto filter', async () => {
+    // filter-base and filter-other filter a named range (xl/tables/table1.xml) on North and South: openpyxl's
+    // ws.auto_filter is empty in both, so the rule sees no difference between them, nor against a plain sheet.
+    expect((await run('filter-other', 'filter-base', filter)).score).toBe(1);
+    expect((await run('filter-base', 'view-base', filter)).score).toBe(1);
+    expect((await run('filter-auto', 'filter-base', filter)).failure).toMatchObject({ cell: 'ref', actual: '"A1:D5"', expected: 'null' });
   });
 });
 

@@ -27,6 +27,16 @@ describe('toMatchXlsx', () => {
       .rejects.toThrow(/rule #0 style failed: style bgcolor differs\n {2}at result:Sheet1 vs expected:Sheet1 C2\n {2}received: "FF00B0F0"\n {2}expected: "FFFFFF00"/);
   });
 
+  test('custom rules: a frozen pane against none (LibreOffice froze view-frozen at B2)', async () => {
+    const freeze = { rules: [{ type: 'freeze', sheet_idx0: 0, sheet_idx1: 'EI0' }] };
+    await expect(F('view-frozen')).toMatchXlsx(F('view-frozen-scrolled'), freeze);
+    const verdict = await matchXlsx(F('view-frozen'), F('view-base'), freeze);
+    expect(verdict.message).toBe(
+      'rule #0 freeze failed: freeze panes differ ([state, xSplit, ySplit])\n  at result:Sheet1 vs expected:Sheet1\n  received: ["frozen",1,1]\n  expected: ["none"]',
+    );
+    await expect(expect(F('view-frozen')).toMatchXlsx(F('view-base'), freeze)).rejects.toThrow(/rule #0 freeze failed: .*\n {2}at result:Sheet1 vs expected:Sheet1\n {2}received: \["frozen",1,1\]\n {2}expected: \["none"\]/);
+  });
+
   test('an unreadable result', async () => {
     const verdict = await matchXlsx('/nonexistent.xlsx', F('data-base'));
     expect(verdict.message).toMatch(/rule load failed: the result "\/nonexistent.xlsx" is missing/);
