@@ -1,7 +1,9 @@
-// VLC (OSWorld metrics/vlc.py): the HTTP interface's status.xml, the window size, and settings read from vlcrc.
+// VLC (OSWorld metrics/vlc.py): the HTTP interface's status.xml, the window size, and settings read from vlcrc; and
+// compare_audios, which OSWorld keeps in the same module (implemented under ./audio/).
 import { readFileSync } from 'node:fs';
 import type { Metric } from '../registry.ts';
 import { urlparse } from '../url.ts';
+import { compareAudios } from './audio/compare-audios.ts';
 import { rulesOf } from './general.ts';
 import { elementText, parseXml, xpathElements } from './xml-query.ts';
 
@@ -158,4 +160,5 @@ export const vlcMetrics: Record<string, Metric> = {
   check_global_key_play_pause: checkGlobalKeyPlayPause,
   check_one_instance_when_started_from_file: checkOneInstanceWhenStartedFromFile,
   check_play_and_exit: checkPlayAndExit,
+  compare_audios: compareAudios,
 };
