@@ -55,8 +55,8 @@ export const absoluteDifference: Distance = (a, i, b, j) => {
 };
 
 /**
- * scipy.spatial.distance.cosine(u, v) = 1 − u·v / sqrt((u·u)(v·v)), clipped to [0, 2] (scipy ≥ 1.?); a zero vector
- * gives NaN, as in scipy (0/0, which np.clip keeps).
+ * scipy.spatial.distance.cosine(u, v) = 1 − u·v / sqrt((u·u)(v·v)), clipped to [0, 2] against rounding (as scipy's
+ * correlation() does, checked in 1.17); a zero vector gives NaN, as in scipy (0/0, which np.clip keeps).
  */
 export const cosineDistance: Distance = (a, i, b, j) => {
   let uv = 0;

@@ -76,17 +76,6 @@ export class Fft {
     }
   }
 
-  /** Inverse transform of (re, im) in place, scaled by 1/N (ifft = conj(fft(conj(X))) / N). */
-  inverse(re: Float64Array, im: Float64Array): void {
-    const n = this.size;
-    for (let i = 0; i < n; i++) im[i] = -im[i];
-    this.transform(re, im);
-    for (let i = 0; i < n; i++) {
-      re[i] /= n;
-      im[i] = -im[i] / n;
-    }
-  }
-
   /**
    * |rfft(a)|² and |rfft(b)|² (bins 0..N/2) of two real frames of length N, written to outA and outB. `re` and `im`
    * are scratch arrays of length N; on entry they must hold a and b (re = a, im = b).
