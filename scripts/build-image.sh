@@ -57,7 +57,8 @@ say "stage 2/4: bundling the control server (esbuild)"
 ctx="$(mktemp -d /tmp/deskbench-context.XXXXXX)"
 trap 'rm -rf "$ctx"' EXIT
 cp -r "$ROOT/docker/desktop/." "$ctx/"
-PATH="$ROOT/.tools/node/bin:$ROOT/node_modules/.bin:$PATH" \
+# esbuild: the checkout's node_modules, or the user project's when deskbench is an installed package.
+PATH="$ROOT/.tools/node/bin:$ROOT/node_modules/.bin:$ROOT/../.bin:$PATH" \
   esbuild "$ROOT/server/main.ts" --bundle --platform=node --format=esm --target=node18 \
   --outfile="$ctx/runtime/opt/deskbench/server.mjs" --log-level=warning >&2
 

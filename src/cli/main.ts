@@ -1,11 +1,13 @@
 // The `deskbench` command line.
+import { spawnSync } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isPathSpec } from '../agent/resolve.ts';
 import { checkTasks, formatCheckReport } from './check.ts';
 
 const USAGE = `usage: deskbench check [paths…] [--json] [--extensions module …]
+       deskbench image [--docker] [--force]
 
   check   Load and validate every task file under the paths (folders, globs, task files or index files such as
           test_all.json; default: the current folder). Prints counts per format and domain, every validation
@@ -17,7 +19,32 @@ const USAGE = `usage: deskbench check [paths…] [--json] [--extensions module �
                   defineMetric) first, so they count as implemented; repeat it for several modules
                   (the same list as the plugin's extensions option)
 
+  image   Build the desktop image (deskbench/desktop:latest, or DESKBENCH_IMAGE) into the local Docker engine. Nothing
+          is pulled: without a registry the base is made with debootstrap. Quick when the image is up to date.
+          --docker  first install and start Debian's Docker engine when none answers (as root)
+          --force   rebuild even when the image is up to date
+
 Run the benchmark itself with vitest: see the README.`;
+
+/** deskbench's own folder: scripts/, docker/ and server/ ship with the package. */
+const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function buildImage(args: string[]): number {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { docker: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } } });
+  } catch (error) {
+    console.error(`deskbench image: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const script = (name: string, env: Record<string, string> = {}) =>
+    spawnSync('bash', [resolve(PACKAGE_ROOT, 'scripts', name)], { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+  if (parsed.values.docker) {
+    const status = script('setup-docker.sh');
+    if (status !== 0) return status;
+  }
+  return script('build-image.sh', parsed.values.force ? { FORCE: '1' } : {});
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -25,6 +52,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 2;
   }
+  if (command === 'image') return buildImage(rest);
   if (command !== 'check') {
     console.error(`deskbench: unknown command "${command}"\n\n${USAGE}`);
     return 2;

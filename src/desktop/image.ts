@@ -1,7 +1,7 @@
 // The desktop image's name and a clear error when it has not been built.
 import { ImageName, getContainerRuntimeClient } from 'testcontainers';
 
-/** `DESKBENCH_IMAGE` or deskbench/desktop:latest (built by scripts/build-image.sh). */
+/** `DESKBENCH_IMAGE` or deskbench/desktop:latest (built by `deskbench image`, i.e. scripts/build-image.sh). */
 export function desktopImage(): string {
   return process.env.DESKBENCH_IMAGE ?? 'deskbench/desktop:latest';
 }
@@ -14,12 +14,12 @@ export class DesktopImageMissingError extends Error {
 export async function assertDesktopImage(image = desktopImage()): Promise<void> {
   const client = await getContainerRuntimeClient().catch((error: unknown) => {
     throw new Error(
-      `no Docker engine reachable (${(error as Error).message}); run \`bash scripts/setup-docker.sh\` (or \`npm run setup -- --desktop\`)`,
+      `no Docker engine reachable (${(error as Error).message}); run \`npx deskbench image --docker\` (as root on Debian), or start one and set DOCKER_HOST`,
     );
   });
   if (!(await client.image.exists(ImageName.fromString(image)))) {
     throw new DesktopImageMissingError(
-      `the desktop image ${image} is missing: build it with \`bash scripts/build-image.sh\` (or \`npm run setup -- --desktop\`)`,
+      `the desktop image ${image} is missing: build it with \`npx deskbench image\` (it is never pulled)`,
     );
   }
 }

@@ -32,11 +32,11 @@ describe('docker provider', () => {
     expect(await removeContainers({ runId })).toEqual([]);
   });
 
-  test('a missing image gives a clear error naming the build script', async () => {
+  test('a missing image gives a clear error naming the command that builds it', async () => {
     const error = await startDesktop({ image: 'deskbench/desktop:not-built' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DesktopImageMissingError);
     expect((error as Error).message).toContain('deskbench/desktop:not-built');
-    expect((error as Error).message).toContain('bash scripts/build-image.sh');
+    expect((error as Error).message).toContain('build it with `npx deskbench image` (it is never pulled)');
   });
 
   test('the latest image carries the content hash of docker/ and server/, so an unchanged tree is reused', async () => {

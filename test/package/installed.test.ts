@@ -1,7 +1,7 @@
 // deskbench as a user's project gets it: a copy under node_modules with its build (dist/), imported by package name
 // from the user's vitest.config.ts, with the user's own TypeScript agent and extension. Node refuses to strip the
 // types of .ts files under node_modules, so this is what breaks if the build or the package's exports are wrong.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,7 +34,7 @@ let project: string;
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'deskbench-user-'));
   const installed = join(project, 'node_modules', 'deskbench');
-  for (const part of ['bin', 'package.json']) cpSync(join(ROOT, part), join(installed, part), { recursive: true });
+  for (const part of ['bin', 'scripts', 'docker', 'server', 'package.json']) cpSync(join(ROOT, part), join(installed, part), { recursive: true });
   // What `npm run build` (prepare / prepack) puts into the package.
   await exec(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(installed, 'dist')]);
   // Its dependencies, and the user's vitest (a peer dependency), without a registry.
@@ -53,6 +53,14 @@ describe('installed as a package', () => {
     const { stdout, stderr } = await exec(process.execPath, [join(project, 'node_modules/deskbench/bin/deskbench.js'), 'check', 'tasks', '--json', '--extensions', './my-extension.ts'], { cwd: project });
     expect(stderr).toBe('');
     expect(JSON.parse(stdout)).toMatchObject({ tasks: 1, runnable: 1, unsupported: { steps: {}, getters: {}, metrics: {} } });
+  });
+
+  // npm test builds this tree's image before the tests; without it the command would start a build of minutes.
+  const hash = execFileSync('bash', [join(ROOT, 'scripts/build-image.sh'), '--hash'], { encoding: 'utf8' }).trim();
+  const built = spawnSync('docker', ['image', 'inspect', `deskbench/desktop:${hash}`], { stdio: 'ignore' }).status === 0;
+  test.skipIf(!built)('`deskbench image` finds the image its docker/ and server/ build, and says it is up to date (skipped when this tree\'s image is not built)', async () => {
+    const { stderr } = await exec(process.execPath, [join(project, 'node_modules/deskbench/bin/deskbench.js'), 'image'], { cwd: project });
+    expect(stderr).toContain(`[deskbench image] deskbench/desktop:${hash} is up to date`);
   });
 
   test("vitest runs the user's task with the user's TypeScript agent and extension", async () => {
