@@ -12,19 +12,18 @@ if (major < 22 || (major === 22 && minor < 12)) {
   process.exit(2);
 }
 const self = fileURLToPath(import.meta.url);
+// Type stripping also serves the user's TypeScript modules that `check --extensions` imports.
+if (!process.features?.typescript) {
+  const run = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', self, ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
+let entry = new URL('../src/cli/main.ts', import.meta.url);
 if (self.includes('/node_modules/')) {
-  const built = new URL('../dist/cli/main.js', import.meta.url);
-  if (!existsSync(built)) {
-    console.error(`deskbench: ${fileURLToPath(built)} is missing: this copy of deskbench was installed without its build (npm run build in it).`);
+  entry = new URL('../dist/cli/main.js', import.meta.url);
+  if (!existsSync(entry)) {
+    console.error(`deskbench: ${fileURLToPath(entry)} is missing: this copy of deskbench was installed without its build (npm run build in it).`);
     process.exit(2);
   }
-  const { main } = await import(built.href);
-  process.exitCode = await main(process.argv.slice(2));
-} else {
-  if (!process.features?.typescript) {
-    const run = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', self, ...process.argv.slice(2)], { stdio: 'inherit' });
-    process.exit(run.status ?? 1);
-  }
-  const { main } = await import('../src/cli/main.ts');
-  process.exitCode = await main(process.argv.slice(2));
 }
+const { main } = await import(entry.href);
+process.exitCode = await main(process.argv.slice(2));

@@ -18,6 +18,10 @@ hash="$(cd "$ROOT" && {
   find docker server scripts/build-image.sh -type f ! -name '*.md' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
 } | sha256sum | cut -c1-12)"
 if [ "${1:-}" = "--hash" ]; then echo "$hash"; exit 0; fi
+if ! docker info >/dev/null 2>&1; then
+  say "no Docker engine answers (docker info failed): start one, set DOCKER_HOST, or run 'deskbench image --docker' (as root on Debian)"
+  exit 1
+fi
 if [ -z "${FORCE:-}" ] && docker image inspect "$IMAGE:$hash" >/dev/null 2>&1; then
   docker tag "$IMAGE:$hash" "$IMAGE:latest"
   say "$IMAGE:$hash is up to date"

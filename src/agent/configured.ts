@@ -26,17 +26,23 @@ export function registerConfiguredAgent(agent: Agent): ConfiguredAgentRef {
 }
 
 /**
- * The agent object named `name`, registered when the config file was evaluated in this worker. `loadConfig` imports
- * the config file; a config that exports a function is called the way vitest calls it.
+ * The agent object named `name`, registered when a config file was evaluated in this worker. `importModule` imports a
+ * config file; one that exports a function is called the way vitest calls it. The files are tried in order: an inline
+ * project's own, then the root config.
  */
-export async function findConfiguredAgent(name: string, configFile: string | undefined, loadConfig?: () => Promise<unknown>): Promise<Agent> {
-  if (!registry().has(name) && loadConfig) {
-    const module = (await loadConfig()) as { default?: unknown };
-    if (typeof module.default === 'function') await (module.default as (env: object) => unknown)({ command: 'serve', mode: 'test' });
+export async function findConfiguredAgent(name: string, configFiles: readonly string[], importModule?: (id: string) => Promise<unknown>): Promise<Agent> {
+  for (const file of configFiles) {
+    if (registry().has(name) || !importModule) break;
+    try {
+      const module = (await importModule(file)) as { default?: unknown };
+      if (typeof module.default === 'function') await (module.default as (env: object) => unknown)({ command: 'serve', mode: 'test' });
+    } catch (error) {
+      throw new Error(`agent "${name}": evaluating ${file} in the test worker, to find the agent object given to deskbench(), failed: ${(error as Error).message}`, { cause: error });
+    }
   }
   const agent = registry().get(name);
   if (agent) return agent;
-  const where = configFile ? `evaluating ${configFile} in the test worker did not register it` : 'the vitest config has no file to evaluate in the test worker';
+  const where = configFiles.length ? `evaluating ${configFiles.join(' and ')} in the test worker did not register it` : 'the vitest config has no file to evaluate in the test worker';
   throw new Error(
     `agent "${name}" was given as an object in the deskbench() options, but ${where}. ` +
       `Create the agent object where the config file evaluates it (at its top level or in a module it imports), ` +

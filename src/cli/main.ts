@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { isPathSpec } from '../agent/resolve.ts';
 import { checkTasks, formatCheckReport } from './check.ts';
 
-const USAGE = `usage: deskbench check [paths…] [--json] [--extensions module …]
+const USAGE = `usage: deskbench check [paths…] [--json] [--extensions module]…
        deskbench image [--docker] [--force]
 
   check   Load and validate every task file under the paths (folders, globs, task files or index files such as
@@ -17,7 +17,8 @@ const USAGE = `usage: deskbench check [paths…] [--json] [--extensions module �
           --extensions module
                   import a module that adds setup steps, getters or metrics (defineSetupStep, defineGetter,
                   defineMetric) first, so they count as implemented; repeat it for several modules
-                  (the same list as the plugin's extensions option)
+                  (the plugin's extensions option). Imported by Node, not vitest: TypeScript that
+                  type stripping handles (no enums; imports with their file extension)
 
   image   Build the desktop image (deskbench/desktop:latest, or DESKBENCH_IMAGE) into the local Docker engine. Nothing
           is pulled: without a registry the base is made with debootstrap. Quick when the image is up to date.

@@ -1,5 +1,7 @@
 // The code of the test module generated for one task file: one test, with a literal name and literal tags so that
 // `vitest list` and `--tags-filter` see them without running anything.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TaskFileError } from '../task/errors.ts';
@@ -10,6 +12,12 @@ import { tagsOf } from './tags.ts';
 // runtime.ts here, runtime.js in the built package (dist/).
 const RUNTIME = fileURLToPath(new URL(`./runtime${extname(import.meta.url)}`, import.meta.url));
 
+/**
+ * Changes when the generated code may change without a change of options or task file: another deskbench version or
+ * build. Part of the cache key, since vitest caches transformed modules on disk and does not see deskbench's files.
+ */
+export const GENERATOR_FINGERPRINT = createHash('sha256').update(RUNTIME).update(readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 16);
+
 export function testName(task: Task): string {
   const firstLine = task.instruction.split('\n')[0].trim();
   const short = firstLine.length > 90 ? `${firstLine.slice(0, 89)}…` : firstLine;
@@ -18,14 +26,14 @@ export function testName(task: Task): string {
 
 /** Where the user's modules a task test may import are, as resolved in the main process. */
 export interface UserModulePaths {
-  /** The vitest config file (evaluated again in the worker when the agent is an object of the config). */
-  configFile?: string;
+  /** Config files that may call deskbench() with an agent object: the project's, then the root one. */
+  configFiles: string[];
   /** The agent module, when the agent option names one. */
   agent?: string;
   extensions: string[];
 }
 
-export function taskModule(task: Task, options: WorkerOptions, modules: UserModulePaths = { extensions: [] }): string {
+export function taskModule(task: Task, options: WorkerOptions, modules: UserModulePaths = { configFiles: [], extensions: [] }): string {
   // Identifier keys, not JSON's quoted ones: vitest's static collector (`vitest list`) only reads `tags:`.
   const meta = JSON.stringify({ deskbench: { id: task.id, domain: task.domain, format: task.format, tags: tagsOf(task) } });
   const testOptions = `{ tags: ${JSON.stringify(tagsOf(task))}, timeout: ${options.timeout * 1000}, meta: ${meta} }`;
@@ -43,16 +51,14 @@ export function taskModule(task: Task, options: WorkerOptions, modules: UserModu
 }
 
 /**
- * The user's modules a task test may need, imported here rather than by deskbench's own code: the generated module
- * always goes through vitest's transforms, also when deskbench itself is a built package that vitest leaves to Node.
- * An agent object of the config is found by evaluating the config file again (src/agent/configured.ts).
+ * The user's modules a task test may need. They are imported by the generated module's own import(), which vitest's
+ * module runner carries out (transforming TypeScript as the project does), also when deskbench itself is a built
+ * package that vitest leaves to Node. An agent object is found by evaluating a config file again (configured.ts).
  */
-function userModules(options: WorkerOptions, { configFile, agent }: UserModulePaths): string {
-  const entries: string[] = [];
-  if (typeof options.agent === 'object' && configFile) {
-    entries.push(`config: { file: ${JSON.stringify(configFile)}, load: () => import(${JSON.stringify(configFile)}) }`);
-  }
-  if (agent) entries.push(`agent: () => import(${JSON.stringify(agent)})`);
+function userModules(options: WorkerOptions, { configFiles, agent }: UserModulePaths): string {
+  const entries = [`importModule: (id) => import(/* @vite-ignore */ id)`];
+  if (typeof options.agent === 'object') entries.push(`configFiles: ${JSON.stringify(configFiles)}`);
+  if (agent) entries.push(`agentPath: ${JSON.stringify(agent)}`);
   return `{ ${entries.join(', ')} }`;
 }
 

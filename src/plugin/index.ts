@@ -3,13 +3,12 @@
 import { createHash } from 'node:crypto';
 import { extname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
-// Adds vitest's `configureVitest` hook to vite's Plugin type.
-import type {} from 'vitest/config';
+// vitest/config re-exports vite's Plugin type with vitest's `configureVitest` hook added (vite is vitest's dependency).
+import type { Plugin } from 'vitest/config';
 
 import { TaskFileError } from '../task/errors.ts';
 import { loadTasks, readTaskFile, type LoadResult } from '../task/load.ts';
-import { invalidTaskModule, taskModule, type UserModulePaths } from './generate.ts';
+import { GENERATOR_FINGERPRINT, invalidTaskModule, taskModule, type UserModulePaths } from './generate.ts';
 import { type DeskbenchOptions, type WorkerOptions, resolveOptions } from './options.ts';
 import { registerConfiguredAgent } from '../agent/configured.ts';
 import { BUILTIN_AGENTS, isPathSpec } from '../agent/resolve.ts';
@@ -24,8 +23,9 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
   // file again (src/agent/configured.ts).
   const agent = typeof resolved.agent === 'string' ? resolved.agent : registerConfiguredAgent(resolved.agent);
   let options: WorkerOptions = { ...resolved, agent };
-  /** The vitest config file, which the workers evaluate to find an agent object. */
+  /** The project's config file and the root one, which the workers evaluate to find an agent object. */
   let configFile: string | undefined;
+  let rootConfigFile: string | undefined;
   let root = process.cwd();
   let userModules: Promise<UserModulePaths> | undefined;
   let selection: LoadResult = { tasks: [], errors: [], indexFiles: [] };
@@ -54,13 +54,14 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
     },
 
     configResolved(config) {
-      // For an inline project this is the root config file it extends, which is where deskbench() was called.
-      configFile = config.configFile;
+      // For an inline project: the config file it extends (the root one by default), or none with `extends: false`.
+      configFile = config.configFile || undefined;
     },
 
     configureVitest({ project, vitest, defineCacheKeyGenerator }) {
       // The generated code embeds the options: a changed option (agent, resultsDir, …) must not reuse a cached module.
-      const optionsKey = createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 16);
+      rootConfigFile = vitest.vite.config.configFile || undefined;
+      const optionsKey = createHash('sha256').update(JSON.stringify(options)).update(GENERATOR_FINGERPRINT).update(`${configFile}|${rootConfigFile}`).digest('hex').slice(0, 16);
       defineCacheKeyGenerator(({ id }) => (testFiles.has(id.split('?')[0]) ? `deskbench-${optionsKey}` : undefined));
       // Install the deskbench reporter once, beside whatever reporters the user chose (CLI or config).
       const reporters = vitest.config.reporters as unknown[];
@@ -85,7 +86,8 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
         // not be looked up from the task file's folder, which may be outside the project).
         const importer = configFile ?? resolve(root, 'vitest.config.ts');
         const resolveSpec = async (spec: string) => (await this.resolve(spec, importer))?.id ?? spec;
-        userModules ??= resolveUserModules(options, resolveSpec).then((modules) => ({ ...modules, configFile }));
+        const configFiles = [...new Set([configFile, rootConfigFile].filter((file): file is string => !!file))];
+        userModules ??= resolveUserModules(options, resolveSpec).then((modules) => ({ ...modules, configFiles }));
         code = taskModule(parsed.task, options, await userModules);
       }
       else if (parsed.kind === 'error') code = invalidTaskModule(file, [parsed.error]);
@@ -99,7 +101,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
   };
 }
 
-async function resolveUserModules(options: WorkerOptions, resolveSpec: (spec: string) => Promise<string>): Promise<Omit<UserModulePaths, 'configFile'>> {
+async function resolveUserModules(options: WorkerOptions, resolveSpec: (spec: string) => Promise<string>): Promise<Omit<UserModulePaths, 'configFiles'>> {
   const agent = typeof options.agent === 'string' && !BUILTIN_AGENTS[options.agent] ? await resolveSpec(options.agent) : undefined;
   return { agent, extensions: await Promise.all(options.extensions.map(resolveSpec)) };
 }

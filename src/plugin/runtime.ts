@@ -1,10 +1,10 @@
 // Runs inside vitest workers: the body of every generated task test. It runs the task, records score, state and
 // eval_error in the test's meta (reporters and the json reporter carry them), attaches the final screenshot, and
 // gives the verdict: pass when the score reaches the pass threshold.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { TestContext } from 'vitest';
 import { findConfiguredAgent } from '../agent/configured.ts';
-import { loadAgent } from '../agent/resolve.ts';
+import { isPathSpec, loadAgent } from '../agent/resolve.ts';
 import { runTask as runTaskInDesktop } from '../runner/run-task.ts';
 import type { Task } from '../task/types.ts';
 import { type WorkerOptions, runTaskOptions } from './options.ts';
@@ -27,23 +27,19 @@ export interface TaskTestMeta {
   resumed?: boolean;
 }
 
-/** The user's modules, imported by the generated test module (see generate.ts). */
+/** What the generated test module hands over to import the user's modules (see generate.ts). */
 export interface UserModules {
-  /** The vitest config file, when the agent is an object of the config. */
-  config?: { file: string; load(): Promise<unknown> };
-  /** The agent module, when the agent option is a module. */
-  agent?: () => Promise<unknown>;
+  /** import() through vitest's module runner. */
+  importModule?: (id: string) => Promise<unknown>;
+  /** Config files that may register the agent object, in the order to try them. */
+  configFiles?: string[];
+  /** The agent module as the main process resolved it. */
+  agentPath?: string;
 }
 
 export async function runTask(task: Task, options: WorkerOptions, context: TestContext, modules: UserModules = {}): Promise<void> {
   const meta = context.task.meta as { deskbench?: TaskTestMeta };
-  // The agent can be switched for one run without editing the config: DESKBENCH_AGENT=noop vitest run …
-  const override = process.env.DESKBENCH_AGENT;
-  const agent = override
-    ? await loadAgent(override, options.agentOptions)
-    : typeof options.agent === 'string'
-      ? await loadAgent(options.agent, options.agentOptions, undefined, modules.agent)
-      : await findConfiguredAgent(options.agent.configured, modules.config?.file, modules.config?.load);
+  const agent = await chooseAgent(options, modules);
   const outcome = await runTaskInDesktop(task, runTaskOptions(options, agent, context.signal));
   meta.deskbench = {
     ...(meta.deskbench as TaskTestMeta),
@@ -73,3 +69,12 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
   }
 }
 
+/** The agent option's agent, or the one DESKBENCH_AGENT names for this run (noop, fail, a module path …). */
+function chooseAgent(options: WorkerOptions, { importModule, configFiles = [], agentPath }: UserModules) {
+  const override = process.env.DESKBENCH_AGENT;
+  const spec = override || options.agent;
+  if (typeof spec === 'object') return findConfiguredAgent(spec.configured, configFiles, importModule);
+  // A module path is imported through vitest, like the config's; relative paths are relative to where vitest runs.
+  const path = override ? (isPathSpec(override) ? resolve(override) : undefined) : agentPath;
+  return loadAgent(spec, options.agentOptions, process.cwd(), path && importModule ? () => importModule(path) : undefined);
+}
