@@ -90,11 +90,12 @@ const OMITTED_SCREENSHOT: BetaTextBlockParam = { type: 'text', text: '(older scr
 export function anthropicAgent(options: AnthropicAgentOptions): Agent {
   const toolType = options.toolType ?? 'computer_20250124';
   const keepScreenshots = Math.max(1, options.keepScreenshots ?? 3);
+  const timeoutMs = options.timeoutMs ?? 180_000;
   const client = new Anthropic({
     apiKey: options.apiKey ?? process.env.ANTHROPIC_API_KEY ?? null,
     baseURL: options.baseURL ?? process.env.ANTHROPIC_BASE_URL ?? undefined,
     maxRetries: 0, // retries are ours: 429 / 529 only, bounded, honouring retry-after
-    timeout: options.timeoutMs ?? 180_000,
+    timeout: timeoutMs,
   });
 
   let context: AgentContext | undefined;
@@ -177,9 +178,9 @@ export function anthropicAgent(options: AnthropicAgentOptions): Agent {
   async function callClaude(display: Size): Promise<BetaMessage> {
     const reply = await requestWithRetries({
       provider: 'anthropic',
-      timeoutMs: options.timeoutMs ?? 180_000,
-      maxRetries: options.maxRetries ?? 3,
-      maxRetryWaitMs: options.maxRetryWaitMs ?? 60_000,
+      timeoutMs,
+      maxRetries: options.maxRetries,
+      maxRetryWaitMs: options.maxRetryWaitMs,
       signal: context?.signal,
       log: context?.log,
     }, (signal) => client.beta.messages.create({

@@ -54,10 +54,10 @@ export interface RetryPolicy {
   provider: string;
   /** Deadline of one attempt, in ms. */
   timeoutMs: number;
-  /** Retries after a rate-limit answer (so at most maxRetries + 1 attempts). */
-  maxRetries: number;
-  /** Longest wait before a retry, in ms, whatever retry-after says. */
-  maxRetryWaitMs: number;
+  /** Retries after a rate-limit answer (so at most maxRetries + 1 attempts). Default 3. */
+  maxRetries?: number;
+  /** Longest wait before a retry, in ms, whatever retry-after says. Default 60,000. */
+  maxRetryWaitMs?: number;
   /** The task's abort signal. */
   signal?: AbortSignal;
   log?: (message: string) => void;
@@ -67,6 +67,7 @@ const RETRIED_STATUSES = new Set([429, 529]);
 
 /** Run `request` (which must honour the signal it is given) under the policy above. */
 export async function requestWithRetries<T>(policy: RetryPolicy, request: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const { maxRetries = 3, maxRetryWaitMs = 60_000 } = policy;
   for (let attempt = 0; ; attempt++) {
     if (policy.signal?.aborted) throw new AgentError(`${policy.provider}: request aborted`, { cause: policy.signal.reason });
     const deadline = AbortSignal.timeout(policy.timeoutMs);
@@ -81,12 +82,12 @@ export async function requestWithRetries<T>(policy: RetryPolicy, request: (signa
       }
       const status = errorStatus(error);
       if (status !== undefined && RETRIED_STATUSES.has(status)) {
-        if (attempt >= policy.maxRetries) {
+        if (attempt >= maxRetries) {
           throw new AgentRateLimitError(policy.provider, status, attempt + 1,
             `${policy.provider}: still rate limited (HTTP ${status}) after ${attempt + 1} attempts: ${errorMessage(error)}`, { cause: error });
         }
-        const waitMs = Math.min(policy.maxRetryWaitMs, retryAfterMs(error) ?? 1000 * 2 ** attempt);
-        policy.log?.(`${policy.provider}: HTTP ${status}, retrying in ${waitMs} ms (retry ${attempt + 1} of ${policy.maxRetries})`);
+        const waitMs = Math.min(maxRetryWaitMs, retryAfterMs(error) ?? 1000 * 2 ** attempt);
+        policy.log?.(`${policy.provider}: HTTP ${status}, retrying in ${waitMs} ms (retry ${attempt + 1} of ${maxRetries})`);
         await sleep(waitMs, policy.signal);
         continue;
       }

@@ -71,11 +71,12 @@ interface Turn {
 export function openaiAgent(options: OpenAIAgentOptions): Agent {
   const actionSpace = options.actionSpace ?? 'pyautogui';
   const keepScreenshots = Math.max(1, options.keepScreenshots ?? 3);
+  const timeoutMs = options.timeoutMs ?? 120_000;
   const client = new OpenAI({
     apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'unset',
     baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL ?? undefined,
     maxRetries: 0, // retries are ours (requestWithRetries): 429 only, bounded, honouring retry-after
-    timeout: options.timeoutMs ?? 120_000,
+    timeout: timeoutMs,
   });
 
   let context: AgentContext | undefined;
@@ -130,9 +131,9 @@ export function openaiAgent(options: OpenAIAgentOptions): Agent {
       };
       const completion = await requestWithRetries({
         provider: 'openai',
-        timeoutMs: options.timeoutMs ?? 120_000,
-        maxRetries: options.maxRetries ?? 3,
-        maxRetryWaitMs: options.maxRetryWaitMs ?? 60_000,
+        timeoutMs,
+        maxRetries: options.maxRetries,
+        maxRetryWaitMs: options.maxRetryWaitMs,
         signal: context?.signal,
         log: context?.log,
       }, (signal) => client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal }));
