@@ -1,7 +1,7 @@
 // Turns the `agent` option into an Agent: a built-in name, or a module whose default export is an Agent or a
 // factory `(options) => Agent`.
-import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { moduleFile } from '../module-spec.ts';
 import { failAgent } from './agents/fail.ts';
 import { noopAgent } from './agents/noop.ts';
 import { scriptedAgent } from './agents/scripted.ts';
@@ -16,22 +16,23 @@ export const BUILTIN_AGENTS: Record<string, (options: Record<string, unknown>) =
   anthropic: async (options) => (await import('./agents/anthropic.ts')).anthropicAgent(options as never),
 };
 
-/** True for `./agent.ts`, `/abs/agent.ts`, `agents/x.ts`; false for package specifiers like `deskbench/agents/openai`. */
-export function isPathSpec(spec: string): boolean {
-  return isAbsolute(spec) || spec.startsWith('.') || /\.[cm]?[jt]s$/.test(spec);
-}
-
 /**
- * The agent a spec names. `load` imports the module when the caller has a better way than this module's own import()
- * (the generated tests import it through vitest, which also transforms TypeScript the way the project configures).
+ * The agent a spec names. `importModule` imports a module file when the caller has a better way than this module's
+ * own import() (the generated tests import through vitest, which transforms TypeScript as the project configures).
  */
-export async function loadAgent(spec: string, options: Record<string, unknown> = {}, root = process.cwd(), load?: () => Promise<unknown>): Promise<Agent> {
+export async function loadAgent(
+  spec: string,
+  options: Record<string, unknown> = {},
+  root = process.cwd(),
+  importModule?: (file: string) => Promise<unknown>,
+): Promise<Agent> {
   const builtin = BUILTIN_AGENTS[spec];
   if (builtin) return builtin(options);
-  const target = isPathSpec(spec) ? pathToFileURL(isAbsolute(spec) ? spec : resolve(root, spec)).href : spec;
+  const file = moduleFile(spec, root);
+  const target = file ? pathToFileURL(file).href : spec;
   let module: { default?: unknown };
   try {
-    module = (await (load ? load() : import(target))) as { default?: unknown };
+    module = (await (file && importModule ? importModule(file) : import(target))) as { default?: unknown };
   } catch (error) {
     throw new Error(`agent "${spec}": not a built-in agent (${Object.keys(BUILTIN_AGENTS).join(', ')}) and ${target} could not be imported: ${(error as Error).message}`);
   }

@@ -1,9 +1,9 @@
 // The `deskbench` command line.
 import { spawnSync } from 'node:child_process';
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isPathSpec } from '../agent/resolve.ts';
+import { moduleFile } from '../module-spec.ts';
 import { checkTasks, formatCheckReport } from './check.ts';
 
 const USAGE = `usage: deskbench check [paths…] [--json] [--extensions module]…
@@ -70,7 +70,8 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   for (const extension of parsed.values.extensions) {
-    const target = isPathSpec(extension) ? pathToFileURL(isAbsolute(extension) ? extension : resolve(extension)).href : extension;
+    const file = moduleFile(extension, process.cwd());
+    const target = file ? pathToFileURL(file).href : extension;
     try {
       await import(target);
     } catch (error) {

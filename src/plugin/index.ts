@@ -11,7 +11,8 @@ import { loadTasks, readTaskFile, type LoadResult } from '../task/load.ts';
 import { GENERATOR_FINGERPRINT, invalidTaskModule, taskModule, type UserModulePaths } from './generate.ts';
 import { type DeskbenchOptions, type WorkerOptions, resolveOptions } from './options.ts';
 import { registerConfiguredAgent } from '../agent/configured.ts';
-import { BUILTIN_AGENTS, isPathSpec } from '../agent/resolve.ts';
+import { BUILTIN_AGENTS } from '../agent/resolve.ts';
+import { moduleFile } from '../module-spec.ts';
 import { DeskbenchReporter } from '../report/reporter.ts';
 import { FIXED_TAGS, describeTag, tagsOf } from './tags.ts';
 
@@ -82,15 +83,12 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       const parsed = readTaskFile(file, { explicit: true });
       let code: string;
       if (parsed.kind === 'task') {
-        // The agent module and extensions, resolved once as the config file would resolve them (a package name must
-        // not be looked up from the task file's folder, which may be outside the project).
+        // Resolved once, as the config file would resolve them: a package name must not be looked up from the task
+        // file's folder, which may be outside the project.
         const importer = configFile ?? resolve(root, 'vitest.config.ts');
-        const resolveSpec = async (spec: string) => (await this.resolve(spec, importer))?.id ?? spec;
-        const configFiles = [...new Set([configFile, rootConfigFile].filter((file): file is string => !!file))];
-        userModules ??= resolveUserModules(options, resolveSpec).then((modules) => ({ ...modules, configFiles }));
+        userModules ??= resolveUserModules(options, [configFile, rootConfigFile], async (spec) => (await this.resolve(spec, importer))?.id ?? spec);
         code = taskModule(parsed.task, options, await userModules);
-      }
-      else if (parsed.kind === 'error') code = invalidTaskModule(file, [parsed.error]);
+      } else if (parsed.kind === 'error') code = invalidTaskModule(file, [parsed.error]);
       else {
         // An index file whose entries did not resolve: its errors were collected when the selection was made.
         const errors = selection.errors.filter((error) => error.file === file);
@@ -101,17 +99,22 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
   };
 }
 
-async function resolveUserModules(options: WorkerOptions, resolveSpec: (spec: string) => Promise<string>): Promise<Omit<UserModulePaths, 'configFiles'>> {
+/** The agent module and extensions as files, and the config files that may register an agent object. */
+async function resolveUserModules(
+  options: WorkerOptions,
+  configFiles: (string | undefined)[],
+  resolveSpec: (spec: string) => Promise<string>,
+): Promise<UserModulePaths> {
   const agent = typeof options.agent === 'string' && !BUILTIN_AGENTS[options.agent] ? await resolveSpec(options.agent) : undefined;
-  return { agent, extensions: await Promise.all(options.extensions.map(resolveSpec)) };
+  const extensions = await Promise.all(options.extensions.map(resolveSpec));
+  return { agent, extensions, configFiles: [...new Set(configFiles.filter((file): file is string => !!file))] };
 }
 
 /** Workers may run in another folder: paths in the options are made absolute against the vitest root. */
 function withAbsolutePaths(options: WorkerOptions, root: string): WorkerOptions {
   const files = typeof options.files === 'string' ? resolve(root, options.files) : options.files;
-  const isPath = typeof options.agent === 'string' && !BUILTIN_AGENTS[options.agent] && isPathSpec(options.agent);
-  const agent = isPath ? resolve(root, options.agent as string) : options.agent;
-  const extensions = options.extensions.map((spec) => (isPathSpec(spec) ? resolve(root, spec) : spec));
+  const agent = typeof options.agent === 'string' && !BUILTIN_AGENTS[options.agent] ? (moduleFile(options.agent, root) ?? options.agent) : options.agent;
+  const extensions = options.extensions.map((spec) => moduleFile(spec, root) ?? spec);
   return { ...options, resultsDir: resolve(root, options.resultsDir), cacheDir: resolve(root, options.cacheDir), files, agent, extensions };
 }
 

@@ -1,10 +1,10 @@
 // Runs inside vitest workers: the body of every generated task test. It runs the task, records score, state and
 // eval_error in the test's meta (reporters and the json reporter carry them), attaches the final screenshot, and
 // gives the verdict: pass when the score reaches the pass threshold.
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { TestContext } from 'vitest';
 import { findConfiguredAgent } from '../agent/configured.ts';
-import { isPathSpec, loadAgent } from '../agent/resolve.ts';
+import { loadAgent } from '../agent/resolve.ts';
 import { runTask as runTaskInDesktop } from '../runner/run-task.ts';
 import type { Task } from '../task/types.ts';
 import { type WorkerOptions, runTaskOptions } from './options.ts';
@@ -71,10 +71,9 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
 
 /** The agent option's agent, or the one DESKBENCH_AGENT names for this run (noop, fail, a module path …). */
 function chooseAgent(options: WorkerOptions, { importModule, configFiles = [], agentPath }: UserModules) {
-  const override = process.env.DESKBENCH_AGENT;
-  const spec = override || options.agent;
+  // The option's module as the main process resolved it; an override's path is relative to where vitest runs.
+  const spec = process.env.DESKBENCH_AGENT || (typeof options.agent === 'string' ? (agentPath ?? options.agent) : options.agent);
   if (typeof spec === 'object') return findConfiguredAgent(spec.configured, configFiles, importModule);
-  // A module path is imported through vitest, like the config's; relative paths are relative to where vitest runs.
-  const path = override ? (isPathSpec(override) ? resolve(override) : undefined) : agentPath;
-  return loadAgent(spec, options.agentOptions, process.cwd(), path && importModule ? () => importModule(path) : undefined);
+  // Module files are imported through vitest, like the config's.
+  return loadAgent(spec, options.agentOptions, process.cwd(), importModule);
 }
