@@ -90,7 +90,7 @@ interface Assertion {
   meta?: { deskbench?: { id: string; score?: number; state?: string; error?: string | null } };
 }
 
-/** Runs the examples project with one agent; returns each task's test result by task id. */
+/** Runs the examples project with one agent; returns each task's test result by task id (every example has one). */
 async function runExamples(agent: 'scripted' | 'noop' | 'fail'): Promise<Map<string, Assertion>> {
   const dir = await mkdtemp(join(tmpdir(), `deskbench-examples-${agent}-`));
   const out = join(dir, 'report.json');
@@ -104,13 +104,19 @@ async function runExamples(agent: 'scripted' | 'noop' | 'fail'): Promise<Map<str
   for (const file of report.testResults) {
     for (const assertion of file.assertionResults) results.set(assertion.meta?.deskbench?.id ?? '?', assertion);
   }
+  expect([...results.keys()].sort()).toEqual(tasks.map((task) => task.id).sort());
   return results;
+}
+
+/** What a test result says of its task: the verdict, the score, how the agent ended, and any error before a score. */
+function outcome(task: Task, result: Assertion) {
+  const meta = result.meta?.deskbench;
+  return { id: task.id, status: result.status, score: meta?.score, state: meta?.state, error: meta?.error ?? null };
 }
 
 describe.skipIf(!hasImage)(title, () => {
   test('with the scripted agent every example passes with score 1', { timeout: 420_000 }, async () => {
     const results = await runExamples('scripted');
-    expect([...results.keys()].sort()).toEqual(tasks.map((task) => task.id).sort());
     for (const task of tasks) {
       const result = results.get(task.id)!;
       expect({ id: task.id, status: result.status, score: result.meta?.deskbench?.score, failure: result.failureMessages[0] }).toEqual({
@@ -124,13 +130,11 @@ describe.skipIf(!hasImage)(title, () => {
 
   test('with the noop agent every example fails: each is scored 0, none breaks before a score', { timeout: 300_000 }, async () => {
     const results = await runExamples('noop');
-    expect([...results.keys()].sort()).toEqual(tasks.map((task) => task.id).sort());
     for (const task of tasks) {
       const result = results.get(task.id)!;
-      const meta = result.meta?.deskbench;
       // The noop agent answers DONE, so the run ends in state "success"; the evaluator then scores the untouched
       // desktop. The infeasible example fails too: only a FAIL answer scores it 1.
-      expect({ id: task.id, status: result.status, score: meta?.score, state: meta?.state, error: meta?.error ?? null }).toEqual({
+      expect(outcome(task, result)).toEqual({
         id: task.id,
         status: 'failed',
         score: 0,
@@ -143,13 +147,10 @@ describe.skipIf(!hasImage)(title, () => {
 
   test('with the fail agent all fail except the infeasible one, which scores 1', { timeout: 300_000 }, async () => {
     const results = await runExamples('fail');
-    expect([...results.keys()].sort()).toEqual(tasks.map((task) => task.id).sort());
     for (const task of tasks) {
-      const result = results.get(task.id)!;
-      const meta = result.meta?.deskbench;
       // OSWorld: FAIL as the last action scores 1 on an infeasible task and 0 on any other.
       const expected = task.flags.infeasible ? { status: 'passed', score: 1 } : { status: 'failed', score: 0 };
-      expect({ id: task.id, status: result.status, score: meta?.score, state: meta?.state, error: meta?.error ?? null }).toEqual({
+      expect(outcome(task, results.get(task.id)!)).toEqual({
         id: task.id,
         ...expected,
         state: 'fail',
