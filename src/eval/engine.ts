@@ -154,28 +154,21 @@ async function scoreMetric(node: MetricNode, walk: Walk, report: MetricReport): 
     report.error = `unknown metric "${node.func}" (add it with defineMetric in a module of the plugin's \`extensions\`)`;
     return 0;
   }
-  let result: unknown;
-  if (node.result) {
-    const got = await runGetter(node.result, 'result', node.func, walk);
-    report.result = got.report;
+  // The result getter runs first; a getter that finds nothing scores 0 and the next one is not run.
+  const values: { result?: unknown; expected?: unknown } = {};
+  for (const role of ['result', 'expected'] as const) {
+    const spec = node[role];
+    if (!spec) continue;
+    const got = await runGetter(spec, role, node.func, walk);
+    report[role] = got.report;
     if (!got.found) {
       if (got.report.error) report.error = got.report.error;
       return 0;
     }
-    result = got.value;
-  }
-  let expected: unknown;
-  if (node.expected) {
-    const got = await runGetter(node.expected, 'expected', node.func, walk);
-    report.expected = got.report;
-    if (!got.found) {
-      if (got.report.error) report.error = got.report.error;
-      return 0;
-    }
-    expected = got.value;
+    values[role] = got.value;
   }
   // Metrics may mutate what they get (OSWorld's do); the task keeps its own copy.
-  return toScore(await metric(result, expected, structuredClone(node.options)));
+  return toScore(await metric(values.result, values.expected, structuredClone(node.options)));
 }
 
 type GetterOutcome = { found: true; value: unknown; report: GetterReport } | { found: false; report: GetterReport };
