@@ -158,38 +158,31 @@ export function checkFontSize(result: unknown, expected: unknown): number {
   throw new TypeError(`${String(rules.type)} not support yet!`);
 }
 
+/** The `.desktop` keys is_shortcut_on_desktop checks, and OSWorld's relaxed match of each: names ignore case. */
+const SHORTCUT_FIELDS: Record<string, { key: string; relaxed: (actual: string, want: string) => boolean }> = {
+  name: { key: 'Name', relaxed: (actual, want) => actual.toLowerCase().includes(want.toLowerCase()) || want.toLowerCase().includes(actual.toLowerCase()) },
+  exec: { key: 'Exec', relaxed: (actual, want) => actual.includes(want) || want.includes(actual) },
+};
+
 /**
  * A desktop shortcut (`{path: .desktop content}`) with `Name=` (type name) or `Exec=` (type exec) equal to the rule,
  * or, failing that, one containing the other (names case-insensitively), as OSWorld's relaxed check does.
  */
 export function isShortcutOnDesktop(result: unknown, expected: unknown): number {
   const rules = rulesOf(expected, 'is_shortcut_on_desktop');
-  const shortcuts = Object.values((result ?? {}) as Record<string, string>);
-  if (rules.type === 'name') {
-    const want = String(rules.name);
-    for (const content of shortcuts) {
-      if (content.includes(`Name=${want}\n`)) return 1;
-      for (const line of content.split('\n')) {
-        if (!line.startsWith('Name=')) continue;
-        const actual = line.slice(5);
-        if (actual === want || actual.toLowerCase().includes(want.toLowerCase()) || want.toLowerCase().includes(actual.toLowerCase())) return 1;
-      }
+  const type = String(rules.type);
+  if (!Object.hasOwn(SHORTCUT_FIELDS, type)) throw new TypeError(`${type} not support yet!`);
+  const { key, relaxed } = SHORTCUT_FIELDS[type];
+  const want = String(rules[type]);
+  for (const content of Object.values((result ?? {}) as Record<string, string>)) {
+    if (content.includes(`${key}=${want}\n`)) return 1;
+    for (const line of content.split('\n')) {
+      if (!line.startsWith(`${key}=`)) continue;
+      const actual = line.slice(key.length + 1);
+      if (actual === want || relaxed(actual, want)) return 1;
     }
-    return 0;
   }
-  if (rules.type === 'exec') {
-    const want = String(rules.exec);
-    for (const content of shortcuts) {
-      if (content.includes(`Exec=${want}\n`)) return 1;
-      for (const line of content.split('\n')) {
-        if (!line.startsWith('Exec=')) continue;
-        const actual = line.slice(5);
-        if (actual === want || actual.includes(want) || want.includes(actual)) return 1;
-      }
-    }
-    return 0;
-  }
-  throw new TypeError(`${String(rules.type)} not support yet!`);
+  return 0;
 }
 
 /** Every `rules.items` string occurs in the cart page's HTML (`active_tab_info.content`). */

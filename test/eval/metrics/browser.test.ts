@@ -128,10 +128,15 @@ describe('desktop shortcut and Steam cart', () => {
   test('name: exact line, or containment either way (case-insensitive)', () => {
     expect(isShortcutOnDesktop(shortcuts, { type: 'name', name: 'Play Puzzle Game 2048' })).toBe(1);
     expect(isShortcutOnDesktop(shortcuts, { type: 'name', name: 'Sudoku' })).toBe(0);
+    expect(isShortcutOnDesktop(shortcuts, { type: 'name', name: 'play puzzle GAME 2048' })).toBe(1);
   });
   test('exec: exact or contained', () => {
     expect(isShortcutOnDesktop(shortcuts, { type: 'exec', exec: '--app-id=abc' })).toBe(1);
     expect(isShortcutOnDesktop(shortcuts, { type: 'exec', exec: 'firefox' })).toBe(0);
+    expect(isShortcutOnDesktop(shortcuts, { type: 'exec', exec: '--APP-ID=abc' })).toBe(0); // case counts here
+  });
+  test('another rule type is an error, as in OSWorld', () => {
+    expect(() => isShortcutOnDesktop(shortcuts, { type: 'icon', icon: 'x' })).toThrow('icon not support yet!');
   });
   test('is_added_to_steam_cart: every item in the page HTML', () => {
     expect(isAddedToSteamCart({ content: '<div>The Dota 2 Official Soundtrack</div>' }, { items: ['The Dota 2 Official Soundtrack'] })).toBe(1);
