@@ -90,6 +90,19 @@ class Writer {
   }
 }
 
+/** The fixed-size basic types (other than the byte): their size and how to read one, little-endian. */
+const FIXED_TYPES: Record<string, { size: number; read: (b: Buffer, offset: number) => DBusValue }> = {
+  b: { size: 4, read: (b, o) => b.readUInt32LE(o) !== 0 },
+  u: { size: 4, read: (b, o) => b.readUInt32LE(o) },
+  h: { size: 4, read: (b, o) => b.readUInt32LE(o) },
+  i: { size: 4, read: (b, o) => b.readInt32LE(o) },
+  n: { size: 2, read: (b, o) => b.readInt16LE(o) },
+  q: { size: 2, read: (b, o) => b.readUInt16LE(o) },
+  x: { size: 8, read: (b, o) => b.readBigInt64LE(o) },
+  t: { size: 8, read: (b, o) => b.readBigUInt64LE(o) },
+  d: { size: 8, read: (b, o) => b.readDoubleLE(o) },
+};
+
 /** Reads D-Bus wire values of any signature. Offsets are relative to the message start (alignment base). */
 class Reader {
   private readonly buf: Buffer;
@@ -103,43 +116,17 @@ class Reader {
   read(sig: string, i = 0): [DBusValue, number] {
     const t = sig[i];
     const b = this.buf;
+    const fixed = FIXED_TYPES[t];
+    if (fixed) {
+      // Fixed-size values are aligned to their own size.
+      this.offset = align(this.offset, fixed.size);
+      const v = fixed.read(b, this.offset);
+      this.offset += fixed.size;
+      return [v, i + 1];
+    }
     switch (t) {
       case 'y':
         return [b[this.offset++], i + 1];
-      case 'b':
-      case 'u':
-      case 'h': {
-        this.offset = align(this.offset, 4);
-        const v = b.readUInt32LE(this.offset);
-        this.offset += 4;
-        return [t === 'b' ? v !== 0 : v, i + 1];
-      }
-      case 'i': {
-        this.offset = align(this.offset, 4);
-        const v = b.readInt32LE(this.offset);
-        this.offset += 4;
-        return [v, i + 1];
-      }
-      case 'n':
-      case 'q': {
-        this.offset = align(this.offset, 2);
-        const v = t === 'n' ? b.readInt16LE(this.offset) : b.readUInt16LE(this.offset);
-        this.offset += 2;
-        return [v, i + 1];
-      }
-      case 'x':
-      case 't': {
-        this.offset = align(this.offset, 8);
-        const v = t === 'x' ? b.readBigInt64LE(this.offset) : b.readBigUInt64LE(this.offset);
-        this.offset += 8;
-        return [v, i + 1];
-      }
-      case 'd': {
-        this.offset = align(this.offset, 8);
-        const v = b.readDoubleLE(this.offset);
-        this.offset += 8;
-        return [v, i + 1];
-      }
       case 's':
       case 'o': {
         this.offset = align(this.offset, 4);
