@@ -2,11 +2,13 @@
 # Builds the desktop image deskbench/desktop:<hash> (+ :latest) from docker/desktop and the control server in server/.
 # Never rebuilds an unchanged image: the tag is a hash of docker/ and server/ (and the base image name).
 # Works with no registry: when the base image cannot be pulled it is made with debootstrap + docker import.
-#   env: BASE_IMAGE (default debian:bookworm-slim), DESKBENCH_IMAGE (default deskbench/desktop), FORCE=1 to rebuild.
+#   env: BASE_IMAGE (default debian:bookworm-slim), DESKBENCH_IMAGE (default deskbench/desktop; a :latest suffix is allowed), FORCE=1 to rebuild.
 #   --hash: print the tag this source tree builds and exit.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# DESKBENCH_IMAGE may carry a tag (deskbench/desktop:latest, as the runtime reads it); the repository part names the build.
 IMAGE="${DESKBENCH_IMAGE:-deskbench/desktop}"
+IMAGE="${IMAGE%:latest}"
 BASE_IMAGE="${BASE_IMAGE:-debian:bookworm-slim}"
 LOCAL_BASE="deskbench/debian-base:bookworm"
 say() { echo "[deskbench image] $*" >&2; }

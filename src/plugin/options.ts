@@ -37,13 +37,16 @@ export const pluginOptionsSchema = z.object({
   cacheDir: z.string().default('.cache/deskbench'),
   /** Offline files: a folder searched by file name, or a map from URL to local path, for task downloads. */
   files: z.union([z.string(), z.record(z.string(), z.string())]).optional(),
-  /** Where desktops come from: a local container per task (default) or an already running server. */
+  /**
+   * Where desktops come from: a local container per task (default; `image` defaults to DESKBENCH_IMAGE or
+   * deskbench/desktop:latest) or an already running server.
+   */
   desktop: z
     .union([
-      z.object({ provider: z.literal('docker'), image: z.string().default('deskbench/desktop:latest') }),
+      z.object({ provider: z.literal('docker'), image: z.string().optional() }),
       z.object({ provider: z.literal('remote'), url: z.string().url(), token: z.string().optional() }),
     ])
-    .default({ provider: 'docker', image: 'deskbench/desktop:latest' }),
+    .default({ provider: 'docker' }),
   /** Record the screen of each task to recording.mp4. */
   record: z.boolean().default(false),
   /** Per-task timeout in seconds (setup + agent + evaluation). */

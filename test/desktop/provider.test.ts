@@ -4,7 +4,10 @@ import { getContainerRuntimeClient } from 'testcontainers';
 import { describe, expect, test } from 'vitest';
 import { removeContainers } from '../../src/desktop/cleanup.ts';
 import { startDesktop } from '../../src/desktop/docker-provider.ts';
-import { DesktopImageMissingError } from '../../src/desktop/image.ts';
+import { DesktopImageMissingError, desktopImage } from '../../src/desktop/image.ts';
+
+/** The image's repository (DESKBENCH_IMAGE without its tag): build-image.sh tags <repo>:<hash> and <repo>:latest. */
+const IMAGE_REPO = desktopImage().replace(/:latest$/, '');
 
 describe('docker provider', () => {
   test('labels containers with the run id, maps the ports, uses a fresh token; removeContainers removes by run', async () => {
@@ -43,14 +46,14 @@ describe('docker provider', () => {
     const hash = execFileSync('bash', ['scripts/build-image.sh', '--hash'], { encoding: 'utf8' }).trim();
     expect(hash).toMatch(/^[0-9a-f]{12}$/);
     const client = await getContainerRuntimeClient();
-    const latest = await client.container.dockerode.getImage('deskbench/desktop:latest').inspect();
+    const latest = await client.container.dockerode.getImage(IMAGE_REPO + ':latest').inspect();
     expect(latest.Config.Labels?.['deskbench.hash']).toBe(hash);
-    const tagged = await client.container.dockerode.getImage(`deskbench/desktop:${hash}`).inspect();
+    const tagged = await client.container.dockerode.getImage(`${IMAGE_REPO}:${hash}`).inspect();
     expect(tagged.Id).toBe(latest.Id);
     // A second build of the same tree does nothing.
     const output = execFileSync('bash', ['scripts/build-image.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(output).toBe('');
-    const after = await client.container.dockerode.getImage('deskbench/desktop:latest').inspect();
+    const after = await client.container.dockerode.getImage(IMAGE_REPO + ':latest').inspect();
     expect(after.Id).toBe(latest.Id);
   });
 });

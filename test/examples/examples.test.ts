@@ -9,6 +9,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { desktopImage } from '../../src/desktop/image.ts';
 import { findSpider2vFile } from '../../src/setup/spider2v.ts';
 import { loadTasks } from '../../src/task/load.ts';
 import type { EvalNode, GetterSpec, Task } from '../../src/task/types.ts';
@@ -80,7 +81,7 @@ function namedFiles(task: Task): string[] {
 
 // --- end to end, in desktop containers ------------------------------------------------------------------------------
 
-const IMAGE = process.env.DESKBENCH_IMAGE ?? 'deskbench/desktop:latest';
+const IMAGE = desktopImage();
 const hasImage = spawnSync('docker', ['image', 'inspect', IMAGE], { stdio: 'ignore' }).status === 0;
 const title = hasImage ? 'npm run examples, in desktop containers' : `npm run examples (skipped: docker image ${IMAGE} is missing)`;
 

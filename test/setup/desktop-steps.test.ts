@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { desktopImage } from '../../src/desktop/image.ts';
 import type { DesktopHandle } from '../../src/desktop/provider.ts';
 import { createFileResolver } from '../../src/setup/downloads.ts';
 import { SetupStepError } from '../../src/setup/errors.ts';
@@ -18,7 +19,7 @@ import { SkipTask, type SetupContext } from '../../src/setup/registry.ts';
 import { runSetupSteps } from '../../src/setup/run-steps.ts';
 import type { SetupStepSpec } from '../../src/task/types.ts';
 
-const IMAGE = 'deskbench/desktop:latest';
+const IMAGE = desktopImage();
 const hasImage = spawnSync('docker', ['image', 'inspect', IMAGE], { stdio: 'ignore' }).status === 0;
 const title = hasImage ? 'setup steps on a real desktop' : `setup steps on a real desktop (skipped: docker image ${IMAGE} is missing)`;
 

@@ -5,13 +5,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { desktopImage } from '../../../src/desktop/image.ts';
 import type { DesktopHandle } from '../../../src/desktop/provider.ts';
 import { registerBuiltins } from '../../../src/eval/builtins.ts';
 import { getters } from '../../../src/eval/registry.ts';
 import type { EvalEnv } from '../../../src/eval/registry.ts';
 import { makeEnv } from '../engine-helpers.ts';
 
-const IMAGE = 'deskbench/desktop:latest';
+const IMAGE = desktopImage();
 const hasImage = spawnSync('docker', ['image', 'inspect', IMAGE], { stdio: 'ignore' }).status === 0;
 const title = hasImage ? 'getters against a real desktop container' : `getters against a real desktop container (skipped: docker image ${IMAGE} is missing)`;
 
