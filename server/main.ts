@@ -1,23 +1,21 @@
-// deskbench control server: OSWorld's in-VM HTTP protocol on port 5000, for the desktop container.
-// Every request needs `Authorization: Bearer $DESKBENCH_TOKEN`; without a configured token nothing is served.
+// deskbench control server: OSWorld's in-VM HTTP protocol on port 5000, for the desktop container, plus
+// token-guarded fronts for Chrome's DevTools port (5001 → 9222) and VLC's HTTP interface (5002 → 8080).
+// Every request needs `Authorization: Bearer <token>` (see secrets.ts); without a configured token nothing is served.
 // It starts listening only once the X display answers and the window manager is up, so "the server answers"
 // means "the desktop is usable".
 import http from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
 import { ROUTES, type Request } from './endpoints.ts';
+import { startGuardedProxy } from './guarded-proxy.ts';
 import { HttpError, formBody, jsonBody, readBody, sendJson, sendText } from './http.ts';
 import { displayReady } from './screen.ts';
+import { bearerMatches, loadSecrets } from './secrets.ts';
 
 const PORT = Number(process.env.DESKBENCH_PORT ?? 5000);
-const TOKEN = process.env.DESKBENCH_TOKEN ?? '';
-delete process.env.DESKBENCH_TOKEN; // commands run by the server never see it
+const CDP_FRONT_PORT = 5001;
+const VLC_FRONT_PORT = 5002;
+const { token: TOKEN, vlcPassword } = loadSecrets();
 
-function authorized(header: string | undefined): boolean {
-  if (!TOKEN || !header) return false;
-  const given = Buffer.from(header);
-  const expected = Buffer.from(`Bearer ${TOKEN}`);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+const authorized = (header: string | undefined) => bearerMatches(TOKEN, header);
 
 const server = http.createServer(async (req, res) => {
   const started = Date.now();
@@ -27,7 +25,7 @@ const server = http.createServer(async (req, res) => {
       req.resume();
       return sendJson(res, 401, {
         status: 'error',
-        message: TOKEN ? 'missing or wrong bearer token' : 'the server has no DESKBENCH_TOKEN: every request is refused',
+        message: TOKEN ? 'missing or wrong bearer token' : 'the server has no token: every request is refused',
       });
     }
     const handler = ROUTES[`${req.method} ${url.pathname}`];
@@ -67,6 +65,13 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   server.listen(PORT, '0.0.0.0', () => console.log(`deskbench server listening on :${PORT}`));
+  startGuardedProxy({ port: CDP_FRONT_PORT, targetPort: 9222, authorized });
+  startGuardedProxy({
+    port: VLC_FRONT_PORT,
+    targetPort: 8080,
+    authorized,
+    upstreamAuthorization: `Basic ${Buffer.from(`:${vlcPassword}`).toString('base64')}`,
+  });
 }
 
 void main();

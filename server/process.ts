@@ -1,16 +1,10 @@
-// Running commands the way OSWorld's server does (subprocess.run / Popen), as the desktop user with the session env.
+// Running commands the way OSWorld's server does (subprocess.run / Popen), as the desktop user with the session env
+// (the server's own environment, which holds no secret: see secrets.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import { shlexSplit } from './shlex.ts';
 
 export const HOME = process.env.HOME ?? '/home/user';
-
-/** Environment for every command: the session's (DISPLAY, D-Bus, ...), never the server's token. */
-export function childEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.DESKBENCH_TOKEN;
-  return env;
-}
 
 /** `~` and `~/x` → home; as os.path.expanduser. */
 export function expandUser(path: string): string {
@@ -50,7 +44,6 @@ function spawnCommand(command: Command, options: { cwd?: string; detached?: bool
   const [file, args] = command.shell ? ['/bin/sh', ['-c', ...command.argv]] : [command.argv[0], command.argv.slice(1)];
   return spawn(file, args, {
     cwd: options.cwd ?? HOME,
-    env: childEnv(),
     detached: options.detached,
     stdio: options.stdio === 'ignore' ? 'ignore' : ['ignore', 'pipe', 'pipe'],
   });

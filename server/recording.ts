@@ -1,7 +1,6 @@
 // Screen recording with ffmpeg x11grab, as OSWorld's /start_recording and /end_recording.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { childEnv } from './process.ts';
 import { HttpError } from './http.ts';
 
 export const RECORDING_PATH = '/tmp/recording.mp4';
@@ -14,7 +13,7 @@ export async function startRecording(width: number, height: number): Promise<voi
   fs.rmSync(RECORDING_PATH, { force: true });
   const args = ['-y', '-f', 'x11grab', '-draw_mouse', '1', '-s', `${width}x${height}`, '-i', ':0.0',
     '-c:v', 'libx264', '-preset', 'ultrafast', '-r', '30', RECORDING_PATH];
-  const child = spawn('ffmpeg', args, { env: childEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const state = { process: child, stderr: '', exited: false };
   recorder = state;
   child.stderr!.on('data', (chunk: Buffer) => (state.stderr = (state.stderr + chunk.toString()).slice(-20_000)));

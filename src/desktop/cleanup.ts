@@ -1,11 +1,13 @@
-// Removes deskbench desktop containers by label. Ryuk (testcontainers' reaper) is disabled because its image cannot
-// be pulled here, so a global teardown calls this instead.
+// Removes deskbench desktop containers (and then their run's network) by label. Ryuk (testcontainers' reaper) is
+// disabled because its image cannot be pulled here, so a global teardown and our reaper call this instead.
 import { getContainerRuntimeClient } from 'testcontainers';
+import { DESKBENCH_LABEL, RUN_LABEL } from './labels.ts';
+import { removeRunNetworks } from './network.ts';
 
-export const DESKBENCH_LABEL = 'deskbench';
-export const RUN_LABEL = 'deskbench.run';
-
-/** Force-removes containers labelled deskbench=1 (only those of `runId` when given); returns their ids. */
+/**
+ * Force-removes containers labelled deskbench=1 (only those of `runId` when given), then the networks left without a
+ * container; returns the containers' ids.
+ */
 export async function removeContainers(options: { runId?: string } = {}): Promise<string[]> {
   const client = await getContainerRuntimeClient();
   const label = [`${DESKBENCH_LABEL}=1`];
@@ -21,5 +23,6 @@ export async function removeContainers(options: { runId?: string } = {}): Promis
         }),
     ),
   );
+  await removeRunNetworks(options.runId);
   return found.map((info) => info.Id);
 }

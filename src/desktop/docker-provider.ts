@@ -1,12 +1,35 @@
 // Starts a desktop container from the local image with testcontainers and hands back a ready DesktopClient.
+// Isolation (docs/security.md): the desktop's secrets reach it as a root-only file, not its environment; only the
+// control server and its token-guarded fronts for Chrome's DevTools and VLC are published, on 127.0.0.1 by default;
+// the container sits on its run's network, where desktops cannot reach each other; memory, CPUs and processes are
+// limited.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GenericContainer, PullPolicy, Wait, type StartedTestContainer } from 'testcontainers';
+import { GenericContainer, PullPolicy, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
 import { DesktopClient } from './client.ts';
-import { DESKBENCH_LABEL, RUN_LABEL } from './cleanup.ts';
 import { assertDesktopImage, desktopImage } from './image.ts';
+import { DESKBENCH_LABEL, RUN_LABEL } from './labels.ts';
+import { ensureRunNetwork, removeRunNetworks } from './network.ts';
+import type { DesktopService } from './provider.ts';
 
 // Ryuk's image cannot be pulled without a registry; containers are removed by label instead (cleanup.ts).
 process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
+
+/** Ports the image's control server listens on: the API, and the fronts for DevTools (→ 9222) and VLC (→ 8080). */
+const API_PORT = 5000;
+const CDP_FRONT_PORT = 5001;
+const VLC_FRONT_PORT = 5002;
+
+/** Resource limits of one desktop (docker run --memory, --cpus, --pids-limit). */
+export interface DesktopLimits {
+  /** Bytes, or a size such as '4g' / '512m'. Default '4g' (OSWorld's VM has 4 GB). */
+  memory?: number | string;
+  /** CPUs the desktop may use (clamped to what the engine has). Default 2. */
+  cpus?: number;
+  /** Processes and threads. Default 4096. */
+  pids?: number;
+}
+
+export const DEFAULT_LIMITS = { memory: '4g', cpus: 2, pids: 4096 } as const;
 
 export interface StartDesktopOptions {
   /** Image to run; default DESKBENCH_IMAGE or deskbench/desktop:latest. */
@@ -16,10 +39,16 @@ export interface StartDesktopOptions {
   /** Screen size; default 1920×1080. */
   width?: number;
   height?: number;
-  /** Extra environment for the container. */
+  /** Extra environment for the container (never put secrets here: the agent can read it). */
   env?: Record<string, string>;
   /** How long to wait for the control server, ms (default 60 s). */
   startupTimeoutMs?: number;
+  limits?: DesktopLimits;
+  /**
+   * Host address the ports are published on. Default 127.0.0.1: nothing outside this machine reaches the desktop.
+   * With a remote engine (DOCKER_HOST=tcp://…) use '0.0.0.0' so this machine reaches it; the token still guards it.
+   */
+  hostAddress?: string;
 }
 
 export interface Desktop {
@@ -27,10 +56,10 @@ export interface Desktop {
   /** Base URL of the control server (mapped port 5000). */
   url: string;
   token: string;
-  /** Chrome DevTools endpoint (mapped 9222, where OSWorld tasks put socat in front of Chrome's 1337). */
-  cdpUrl: string;
-  /** VLC's HTTP interface (mapped 8080). */
-  vlcUrl: string;
+  /** Chrome's DevTools (the desktop's 9222, where OSWorld tasks put socat in front of Chrome), behind the token. */
+  cdp: DesktopService;
+  /** VLC's HTTP interface (the desktop's 8080), behind the token. */
+  vlc: DesktopService;
   containerId: string;
   container: StartedTestContainer;
   stop(): Promise<void>;
@@ -43,38 +72,90 @@ export function currentRunId(): string {
   return process.env.DESKBENCH_RUN_ID ?? processRunId;
 }
 
+/** GenericContainer with the host settings testcontainers has no builder for: bind address and limits. */
+class DesktopContainer extends GenericContainer {
+  withHostSettings(settings: { hostAddress: string; memory: number; nanoCpus: number; pids: number }): this {
+    for (const binding of Object.values(this.hostConfig.PortBindings ?? {})) {
+      for (const port of binding as { HostIp?: string }[]) port.HostIp = settings.hostAddress;
+    }
+    Object.assign(this.hostConfig, {
+      Memory: settings.memory,
+      MemorySwap: settings.memory, // no swap beyond the limit
+      NanoCpus: settings.nanoCpus,
+      PidsLimit: settings.pids,
+    });
+    return this;
+  }
+}
+
 export async function startDesktop(options: StartDesktopOptions = {}): Promise<Desktop> {
   const image = options.image ?? desktopImage();
   await assertDesktopImage(image);
+  const runId = options.runId ?? currentRunId();
   const token = randomBytes(24).toString('hex');
-  const env: Record<string, string> = { DESKBENCH_TOKEN: token, ...options.env };
+  const env: Record<string, string> = { ...options.env };
   if (options.width) env.SCREEN_WIDTH = String(options.width);
   if (options.height) env.SCREEN_HEIGHT = String(options.height);
-  const container = await new GenericContainer(image)
-    .withPullPolicy(PullPolicy.neverPull())
-    .withExposedPorts(5000, 9222, 8080)
-    .withEnvironment(env)
-    .withLabels({ [DESKBENCH_LABEL]: '1', [RUN_LABEL]: options.runId ?? currentRunId() })
-    .withSharedMemorySize(1024 * 1024 * 1024)
-    .withWaitStrategy(
-      // The server only listens once the display is usable, so its first answer means ready. The read timeout is
-      // also the polling interval.
-      Wait.forHttp('/platform', 5000).withHeaders({ Authorization: `Bearer ${token}` }).forStatusCode(200).withReadTimeout(100),
-    )
-    .withStartupTimeout(options.startupTimeoutMs ?? 60_000)
-    .start();
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const engineCpus = (await getContainerRuntimeClient()).info.containerRuntime.cpus || limits.cpus;
+  const secrets = `token=${token}\nvlc_password=${randomBytes(18).toString('base64url')}\n`;
+
+  const start = async () =>
+    new DesktopContainer(image)
+      .withNetworkMode(await ensureRunNetwork(runId))
+      .withPullPolicy(PullPolicy.neverPull())
+      .withExposedPorts(API_PORT, CDP_FRONT_PORT, VLC_FRONT_PORT)
+      .withEnvironment(env)
+      // Root-only, read and deleted by the entrypoint before any session process starts.
+      .withCopyContentToContainer([{ content: secrets, target: '/run/deskbench/secrets', mode: 0o400 }])
+      .withLabels({ [DESKBENCH_LABEL]: '1', [RUN_LABEL]: runId })
+      .withSharedMemorySize(1024 * 1024 * 1024)
+      .withHostSettings({
+        hostAddress: options.hostAddress ?? '127.0.0.1',
+        memory: parseSize(limits.memory),
+        nanoCpus: Math.round(Math.min(limits.cpus, engineCpus) * 1e9),
+        pids: limits.pids,
+      })
+      .withWaitStrategy(
+        // The server only listens once the display is usable, so its first answer means ready. The read timeout is
+        // also the polling interval.
+        Wait.forHttp('/platform', API_PORT).withHeaders({ Authorization: `Bearer ${token}` }).forStatusCode(200).withReadTimeout(100),
+      )
+      .withStartupTimeout(options.startupTimeoutMs ?? 60_000)
+      .start();
+  let container: StartedTestContainer;
+  try {
+    container = await start();
+  } catch (error) {
+    // The run's network can vanish between ensureRunNetwork and the start, when another worker's last desktop of the
+    // run stopped and removed it: make it again, once.
+    if (!/network .* not found/i.test(String((error as Error).message))) throw error;
+    container = await start();
+  }
   const host = container.getHost();
-  const url = `http://${host}:${container.getMappedPort(5000)}`;
+  const url = `http://${host}:${container.getMappedPort(API_PORT)}`;
+  const headers = { authorization: `Bearer ${token}` };
   return {
     client: new DesktopClient({ url, token }),
     url,
     token,
-    cdpUrl: `http://${host}:${container.getMappedPort(9222)}`,
-    vlcUrl: `http://${host}:${container.getMappedPort(8080)}`,
+    cdp: { url: `http://${host}:${container.getMappedPort(CDP_FRONT_PORT)}`, headers },
+    vlc: { url: `http://${host}:${container.getMappedPort(VLC_FRONT_PORT)}`, headers },
     containerId: container.getId(),
     container,
     stop: async () => {
       await container.stop({ timeout: 0, remove: true, removeVolumes: true });
+      // The last desktop of the run takes the network with it (one still in use is left alone).
+      await removeRunNetworks(runId).catch(() => {});
     },
   };
+}
+
+/** '4g', '512m', '1.5g', 2147483648 → bytes (Docker's units: k, m, g are powers of 1024). */
+export function parseSize(size: number | string): number {
+  if (typeof size === 'number') return size;
+  const match = /^(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?$/i.exec(size.trim());
+  if (!match) throw new Error(`desktop limits: memory must be a number of bytes or a size such as '4g' or '512m' (got ${JSON.stringify(size)})`);
+  const power = ' kmgt'.indexOf(match[2].toLowerCase() || ' ');
+  return Math.round(Number(match[1]) * 1024 ** power);
 }

@@ -2,13 +2,20 @@
 // docker-provider.ts). `remote`: an already running OSWorld-protocol server — an OSWorld VM, or our container on
 // another host — which deskbench neither starts nor stops.
 import { DesktopClient, DesktopRequestError } from './client.ts';
+import type { DesktopLimits } from './docker-provider.ts';
+
+/** A service of the desktop the host talks to: its URL, and the headers every request to it carries. */
+export interface DesktopService {
+  url: string;
+  headers: Record<string, string>;
+}
 
 export interface DesktopHandle {
   client: DesktopClient;
-  /** Host URL of the desktop's Chrome DevTools port (9222), for CDP setup steps and getters. */
-  cdpUrl?: string;
-  /** Host URL of the desktop's VLC HTTP interface (8080). */
-  vlcUrl?: string;
+  /** The desktop's Chrome DevTools endpoint (its port 9222), for CDP setup steps and getters. */
+  cdp?: DesktopService;
+  /** The desktop's VLC HTTP interface (its port 8080). */
+  vlc?: DesktopService;
   /** Container id or server URL, for messages. */
   id: string;
   /** False once the desktop is gone (container stopped or killed). */
@@ -17,24 +24,27 @@ export interface DesktopHandle {
 }
 
 export type DesktopSpec =
-  | { provider: 'docker'; image?: string }
+  | { provider: 'docker'; image?: string; limits?: DesktopLimits; hostAddress?: string }
   | { provider: 'remote'; url: string; token?: string };
 
 export async function startDesktopFor(spec: DesktopSpec): Promise<DesktopHandle> {
   if (spec.provider === 'remote') return connectRemoteDesktop(spec.url, spec.token);
   const { startDesktop } = await import('./docker-provider.ts');
-  const desktop = await startDesktop({ image: spec.image });
+  const desktop = await startDesktop({ image: spec.image, limits: spec.limits, hostAddress: spec.hostAddress });
   return {
     client: desktop.client,
-    cdpUrl: desktop.cdpUrl,
-    vlcUrl: desktop.vlcUrl,
+    cdp: desktop.cdp,
+    vlc: desktop.vlc,
     id: desktop.containerId,
     isAlive: () => answers(desktop.client),
     stop: () => desktop.stop(),
   };
 }
 
-/** A server someone else runs. Its CDP and VLC ports are assumed on the same host, as on an OSWorld VM. */
+/**
+ * A server someone else runs. Its CDP and VLC ports are assumed on the same host, as on an OSWorld VM: 9222 with no
+ * authentication, 8080 with OSWorld's VLC password.
+ */
 export async function connectRemoteDesktop(url: string, token?: string): Promise<DesktopHandle> {
   const client = new DesktopClient({ url, token });
   try {
@@ -50,7 +60,14 @@ export async function connectRemoteDesktop(url: string, token?: string): Promise
     u.port = String(port);
     return u.origin;
   };
-  return { client, cdpUrl: withPort(9222), vlcUrl: withPort(8080), id: url, isAlive: () => answers(client), stop: async () => {} };
+  return {
+    client,
+    cdp: { url: withPort(9222), headers: {} },
+    vlc: { url: withPort(8080), headers: { authorization: `Basic ${Buffer.from(':password').toString('base64')}` } },
+    id: url,
+    isAlive: () => answers(client),
+    stop: async () => {},
+  };
 }
 
 async function answers(client: DesktopClient): Promise<boolean> {

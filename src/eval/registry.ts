@@ -2,6 +2,7 @@
 // strings), so users who know OSWorld find them. Built-in families register themselves from `builtins.ts`; users add
 // their own with `defineMetric` / `defineGetter`, and `deskbench check` counts those as implemented.
 import type { DesktopClient } from '../desktop/client.ts';
+import type { DesktopService } from '../desktop/provider.ts';
 
 export type Options = Record<string, unknown>;
 
@@ -24,10 +25,10 @@ export interface EvalEnv {
   downloadCacheDir: string;
   /** Resolves a remote URL (cloud_file, downloads) to a local file, honouring offline mappings; throws a clear error. */
   fetchUrl(url: string): Promise<string>;
-  /** Host port mapped to the desktop's Chrome DevTools port 9222, if any (browser getters). */
-  cdpUrl?: string;
-  /** Base URL of the desktop's VLC HTTP interface (port 8080), if any. */
-  vlcUrl?: string;
+  /** The desktop's Chrome DevTools endpoint (its port 9222), if any (browser getters). */
+  cdp?: DesktopService;
+  /** The desktop's VLC HTTP interface (its port 8080), if any. */
+  vlc?: DesktopService;
   /** Aborts when the test times out or the user presses Ctrl-C. */
   signal?: AbortSignal;
 }

@@ -39,11 +39,24 @@ export const pluginOptionsSchema = z.object({
   files: z.union([z.string(), z.record(z.string(), z.string())]).optional(),
   /**
    * Where desktops come from: a local container per task (default; `image` defaults to DESKBENCH_IMAGE or
-   * deskbench/desktop:latest) or an already running server.
+   * deskbench/desktop:latest; `limits` {memory, cpus, pids} default to {'4g', 2, 4096}; `hostAddress`, the host
+   * interface its ports are published on, defaults to 127.0.0.1) or an already running server.
    */
   desktop: z
     .union([
-      z.object({ provider: z.literal('docker'), image: z.string().optional() }),
+      z.object({
+        provider: z.literal('docker'),
+        image: z.string().optional(),
+        limits: z
+          .object({
+            memory: z.union([z.number().int().positive(), z.string().regex(/^\d+(\.\d+)?\s*[kmgt]?i?b?$/i, "a size such as '4g' or '512m'")]).optional(),
+            cpus: z.number().positive().optional(),
+            pids: z.number().int().positive().optional(),
+          })
+          .strict()
+          .optional(),
+        hostAddress: z.string().optional(),
+      }),
       z.object({ provider: z.literal('remote'), url: z.string().url(), token: z.string().optional() }),
     ])
     .default({ provider: 'docker' }),

@@ -142,7 +142,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       taskDir: task.dir,
       cacheDir,
       fetchUrl,
-      cdpUrl: desktop.cdpUrl,
+      cdp: desktop.cdp,
       vars: setupVars({ password: 'password', screen: size }),
       signal: options.signal,
       log,
@@ -191,8 +191,8 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       cacheDir,
       downloadCacheDir,
       fetchUrl,
-      cdpUrl: desktop.cdpUrl,
-      vlcUrl: desktop.vlcUrl,
+      cdp: desktop.cdp,
+      vlc: desktop.vlc,
       signal: options.signal,
     };
     const evaluation = await timed('evaluation', () =>

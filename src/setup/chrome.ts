@@ -1,8 +1,8 @@
-// Chrome setup steps: opening and closing tabs over the DevTools protocol (playwright-core's connectOverCDP on the
-// host port mapped to the desktop's 9222, as OSWorld connects to http://<vm>:9222), and replacing the browsing
+// Chrome setup steps: opening and closing tabs over the DevTools protocol (the desktop's 9222, as OSWorld connects to
+// http://<vm>:9222; our container serves it behind the token, see desktop/chrome-devtools.ts), and replacing the browsing
 // history before Chrome starts.
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { connectOverDevTools } from '../desktop/chrome-devtools.ts';
 import { compareUrls } from '../eval/url.ts';
 import { buildChromeHistory, type HistoryEntry } from './chrome-history.ts';
 import { StepParameterError } from './errors.ts';
@@ -20,18 +20,19 @@ export interface ConnectOptions {
 
 /** Connects to the desktop's Chrome, retrying while it starts up; throws the last error when it never answers. */
 export async function connectChrome(ctx: SetupContext, step: string, options: ConnectOptions): Promise<Browser> {
-  if (!ctx.cdpUrl) throw new Error(`${step}: this desktop has no Chrome DevTools endpoint (SetupContext.cdpUrl)`);
+  const cdp = ctx.cdp;
+  if (!cdp) throw new Error(`${step}: this desktop has no Chrome DevTools endpoint (SetupContext.cdp)`);
   let lastError: unknown;
   for (let attempt = 1; attempt <= options.attempts; attempt++) {
     try {
-      return await chromium.connectOverCDP(ctx.cdpUrl, { timeout: 30_000 });
+      return await connectOverDevTools(cdp);
     } catch (error) {
       lastError = error;
-      ctx.log(`${step}: connecting to Chrome at ${ctx.cdpUrl} failed (attempt ${attempt}/${options.attempts}): ${firstLine(error)}`);
+      ctx.log(`${step}: connecting to Chrome at ${cdp.url} failed (attempt ${attempt}/${options.attempts}): ${firstLine(error)}`);
       if (attempt < options.attempts) await sleep(options.delayMs, ctx.signal);
     }
   }
-  throw new Error(`${step}: could not connect to Chrome at ${ctx.cdpUrl} after ${options.attempts} attempts: ${firstLine(lastError)}`);
+  throw new Error(`${step}: could not connect to Chrome at ${cdp.url} after ${options.attempts} attempts: ${firstLine(lastError)}`);
 }
 
 function firstLine(error: unknown): string {

@@ -1,6 +1,7 @@
 // The open registry of setup step types (OSWorld `config[].type`, Spider2-V's types, GUI-OS `config[].func`).
 // Built-in families register from `builtins.ts`; users add their own with `defineSetupStep`.
 import type { DesktopClient } from '../desktop/client.ts';
+import type { DesktopService } from '../desktop/provider.ts';
 
 export interface SetupContext {
   desktop: DesktopClient;
@@ -10,8 +11,8 @@ export interface SetupContext {
   cacheDir: string;
   /** Resolves a remote URL to a local file (download cache, offline mappings); throws a clear error. */
   fetchUrl(url: string): Promise<string>;
-  /** Host URL of the desktop's Chrome DevTools endpoint (mapped 9222). */
-  cdpUrl?: string;
+  /** The desktop's Chrome DevTools endpoint (its port 9222). */
+  cdp?: DesktopService;
   /** Substitutions for {CLIENT_PASSWORD}, {SCREEN_WIDTH}, … */
   vars: Record<string, string>;
   signal?: AbortSignal;

@@ -100,7 +100,7 @@ const scriptAndExecute: SetupStep = async (ctx, parameters) => {
  * `google_chrome_browser {debugging_port=1337, listening_port=9222, incognito, full_screen, urls}`: starts Chrome with
  * remote debugging and socat forwarding listening_port to it, then opens `urls` like chrome_open_tabs (15 connection
  * attempts 3 s apart; if Chrome never answers this is only logged). The host reaches the listening port through
- * SetupContext.cdpUrl, which maps the desktop's 9222 (every Spider2-V task uses 9222).
+ * SetupContext.cdp, which reaches the desktop's 9222 (every Spider2-V task uses 9222).
  */
 const googleChromeBrowser: SetupStep = async (ctx, parameters) => {
   const step = 'google_chrome_browser';
@@ -120,7 +120,7 @@ const googleChromeBrowser: SetupStep = async (ctx, parameters) => {
   await launch(['socat', `tcp-listen:${listeningPort},fork`, `tcp:localhost:${debuggingPort}`]);
   const urls = stringList(step, parameters, 'urls', []);
   if (!urls.length) return;
-  if (listeningPort !== 9222) ctx.log(`${step}: listening_port ${listeningPort} is not mapped to the host; using ${ctx.cdpUrl}`);
+  if (listeningPort !== 9222) ctx.log(`${step}: listening_port ${listeningPort} is not mapped to the host; using ${ctx.cdp?.url}`);
   let browser;
   try {
     browser = await connectChrome(ctx, step, { attempts: 15, delayMs: 3000 });

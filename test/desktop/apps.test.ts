@@ -68,7 +68,7 @@ test('launching Chromium (as google-chrome, with the socat bridge) puts it in th
   expect(chromium!.getElementsByTagName('heading').length).toBeGreaterThan(0);
 
   const version = await until('CDP through socat', async () => {
-    const response = await fetch(`${desktop.cdpUrl}/json/version`).catch(() => undefined);
+    const response = await fetch(`${desktop.cdp.url}/json/version`, { headers: desktop.cdp.headers }).catch(() => undefined);
     return response?.ok ? ((await response.json()) as { Browser: string }) : undefined;
   });
   expect(version.Browser).toMatch(/^Chrome\//);
@@ -153,17 +153,17 @@ test('the terminal endpoint reads the focused gnome-terminal', async () => {
   expect(output).toBe(output.trimEnd());
 });
 
-test("VLC's HTTP interface answers on the mapped port with OSWorld's password", async () => {
+test("VLC's HTTP interface answers through the token-guarded front, with the desktop's own VLC password", async () => {
   await desktop.client.launch('vlc --no-audio --no-video-title-show', true);
   const status = await until('VLC HTTP interface', async () => {
-    const response = await fetch(`${desktop.vlcUrl}/requests/status.xml`, {
-      headers: { authorization: `Basic ${Buffer.from(':password').toString('base64')}` },
-    }).catch(() => undefined);
+    const response = await fetch(`${desktop.vlc.url}/requests/status.xml`, { headers: desktop.vlc.headers }).catch(() => undefined);
     return response?.ok ? await response.text() : undefined;
   });
   expect(status).toContain('<state>');
-  const unauthorized = await fetch(`${desktop.vlcUrl}/requests/status.xml`);
-  expect(unauthorized.status).toBe(401);
+  // Without the token the front refuses; inside the desktop, OSWorld's fixed password no longer opens VLC.
+  expect((await fetch(`${desktop.vlc.url}/requests/status.xml`)).status).toBe(401);
+  const withFixedPassword = await desktop.client.execute(['curl', '-s', '-o', '/dev/null', '-w', '%{http_code}', '-u', ':password', 'http://127.0.0.1:8080/requests/status.xml']);
+  expect(withFixedPassword.output).toBe('401');
   const windows = await desktop.client.execute(['wmctrl', '-l']);
   expect(windows.output).not.toMatch(/Privacy|Network Access/i);
 });

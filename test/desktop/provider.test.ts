@@ -17,7 +17,7 @@ describe('docker provider', () => {
       expect(a.token).not.toBe(b.token);
       expect(a.token.length).toBeGreaterThanOrEqual(32);
       expect(a.url).toMatch(/^http:\/\/[^:]+:\d+$/);
-      expect(new Set([a.url, a.cdpUrl, a.vlcUrl]).size).toBe(3);
+      expect(new Set([a.url, a.cdp.url, a.vlc.url]).size).toBe(3);
       // Each container answers only its own token.
       expect((await fetch(`${a.url}/platform`, { headers: { authorization: `Bearer ${b.token}` } })).status).toBe(401);
       expect(await a.client.platform()).toBe('Linux');

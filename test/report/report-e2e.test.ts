@@ -5,9 +5,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { connectOverDevTools } from '../../src/desktop/chrome-devtools.ts';
 import { startDesktop } from '../../src/desktop/docker-provider.ts';
+import type { DesktopService } from '../../src/desktop/provider.ts';
 import type { RunReport } from '../../src/report/aggregate.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
@@ -66,7 +67,7 @@ describe('reports', () => {
       }
       await desktop.client.launch(['google-chrome', '--remote-debugging-port=1337', '--headless=new', 'about:blank']);
       await desktop.client.launch(['socat', 'tcp-listen:9222,fork', 'tcp:localhost:1337']);
-      const browser = await connect(desktop.cdpUrl);
+      const browser = await connect(desktop.cdp);
       try {
         const page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
         await page.goto('file:///home/user/report/index.html');
@@ -97,11 +98,10 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
-async function connect(cdpUrl: string | undefined) {
-  if (!cdpUrl) throw new Error('the desktop has no CDP port');
+async function connect(cdp: DesktopService) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await chromium.connectOverCDP(cdpUrl);
+      return await connectOverDevTools(cdp);
     } catch (error) {
       if (attempt > 30) throw error;
       await new Promise((r) => setTimeout(r, 500));

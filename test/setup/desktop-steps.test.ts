@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { connectOverDevTools } from '../../src/desktop/chrome-devtools.ts';
 import { desktopImage } from '../../src/desktop/image.ts';
 import type { DesktopHandle } from '../../src/desktop/provider.ts';
 import { createFileResolver } from '../../src/setup/downloads.ts';
@@ -52,14 +52,14 @@ describe.skipIf(!hasImage)(title, () => {
     const { startDesktopFor } = await import('../../src/desktop/provider.ts');
     const dev = process.env.DESKBENCH_TEST_DESKTOP?.split(',');
     desktop = dev
-      ? { ...(await startDesktopFor({ provider: 'remote', url: dev[0], token: dev[1] })), cdpUrl: dev[2] }
+      ? { ...(await startDesktopFor({ provider: 'remote', url: dev[0], token: dev[1] })), cdp: { url: dev[2], headers: {} } }
       : await startDesktopFor({ provider: 'docker' });
     ctx = {
       desktop: desktop.client,
       taskDir,
       cacheDir,
       fetchUrl: createFileResolver({ cacheDir: join(root, 'downloads'), taskDir }),
-      cdpUrl: desktop.cdpUrl,
+      cdp: desktop.cdp,
       vars: setupVars({ password: 'password', screen: await desktop.client.screenSize() }),
       log: (message) => {
         logs.push(message);
@@ -169,7 +169,7 @@ describe.skipIf(!hasImage)(title, () => {
       { type: 'chrome_open_tabs', parameters: { urls_to_open: ['http://localhost:8765/a.html', 'http://localhost:8765/b.html'] } },
     ]);
     const urls = async () => {
-      const browser = await chromium.connectOverCDP(ctx.cdpUrl!);
+      const browser = await connectOverDevTools(ctx.cdp!);
       try {
         return browser.contexts()[0].pages().map((page) => page.url());
       } finally {
@@ -179,7 +179,7 @@ describe.skipIf(!hasImage)(title, () => {
     // The default tab is gone; both pages are open (and Chrome survived our disconnecting).
     expect((await urls()).sort()).toEqual(['http://localhost:8765/a.html', 'http://localhost:8765/b.html']);
     // The History written before Chrome started is what Chrome shows.
-    const browser = await chromium.connectOverCDP(ctx.cdpUrl!);
+    const browser = await connectOverDevTools(ctx.cdp!);
     try {
       const page = await browser.contexts()[0].newPage();
       await page.goto('chrome://history');

@@ -1,9 +1,10 @@
 // Browser getters (OSWorld getters/chrome.py, the live half): the active tab's URL read from the accessibility tree,
-// and pages read through Chrome's DevTools protocol (playwright-core `chromium.connectOverCDP(env.cdpUrl)`).
+// and pages read through Chrome's DevTools protocol (playwright-core over `env.cdp`, see desktop/chrome-devtools.ts).
 import { writeFile } from 'node:fs/promises';
 import { DOMParser } from '@xmldom/xmldom';
 import type { Element as XmlElement } from '@xmldom/xmldom';
-import { chromium, errors } from 'playwright-core';
+import { errors } from 'playwright-core';
+import { connectOverDevTools } from '../../desktop/chrome-devtools.ts';
 import type { Browser, Page } from 'playwright-core';
 import type { EvalEnv, Getter, Options } from '../registry.ts';
 import { cachePath, stringKey } from './support.ts';
@@ -167,14 +168,15 @@ const urlGetter = (parse: (url: string, config: Options) => unknown): Getter => 
 
 /** Connects over CDP; if Chrome is gone, starts it again as OSWorld does (port 1337 behind the task's socat). */
 export async function connectBrowser(env: EvalEnv, relaunch = true): Promise<Browser> {
-  if (!env.cdpUrl) throw new Error('no Chrome DevTools endpoint (env.cdpUrl) for this desktop');
+  const cdp = env.cdp;
+  if (!cdp) throw new Error('no Chrome DevTools endpoint (env.cdp) for this desktop');
   try {
-    return await chromium.connectOverCDP(env.cdpUrl, { timeout: 30_000 });
+    return await connectOverDevTools(cdp);
   } catch (error) {
     if (!relaunch) throw error;
     await env.desktop.launch(['google-chrome', '--remote-debugging-port=1337']);
     await new Promise((done) => setTimeout(done, 5000));
-    return chromium.connectOverCDP(env.cdpUrl, { timeout: 30_000 });
+    return connectOverDevTools(cdp);
   }
 }
 

@@ -2,14 +2,15 @@
 import type { Getter } from '../registry.ts';
 import { stringKey, writeCacheFile } from './support.ts';
 
-/** `vlc_playing_info {dest}`: `/requests/status.xml` (basic auth "" / "password") saved to `cacheDir/dest`; null on HTTP errors. */
+/**
+ * `vlc_playing_info {dest}`: `/requests/status.xml` saved to `cacheDir/dest`; null on HTTP errors. The desktop's
+ * service headers authenticate: OSWorld's basic auth on a VM, the token for our container's front (which adds VLC's
+ * own per-desktop password).
+ */
 export const getVlcPlayingInfo: Getter = async (env, config) => {
   const dest = stringKey('vlc_playing_info', config, 'dest');
-  if (!env.vlcUrl) throw new Error('vlc_playing_info: no VLC HTTP endpoint (env.vlcUrl) for this desktop');
-  const response = await fetch(`${env.vlcUrl.replace(/\/+$/, '')}/requests/status.xml`, {
-    headers: { authorization: `Basic ${Buffer.from(':password').toString('base64')}` },
-    signal: env.signal,
-  });
+  if (!env.vlc) throw new Error('vlc_playing_info: no VLC HTTP endpoint (env.vlc) for this desktop');
+  const response = await fetch(`${env.vlc.url.replace(/\/+$/, '')}/requests/status.xml`, { headers: env.vlc.headers, signal: env.signal });
   if (response.status !== 200) return null;
   return writeCacheFile(env, dest, new Uint8Array(await response.arrayBuffer()));
 };

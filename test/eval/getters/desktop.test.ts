@@ -25,7 +25,7 @@ describe.skipIf(!hasImage)(title, () => {
     registerBuiltins();
     const { startDesktopFor } = await import('../../../src/desktop/provider.ts');
     desktop = await startDesktopFor({ provider: 'docker' });
-    env = { ...makeEnv(), desktop: desktop.client, cdpUrl: desktop.cdpUrl, vlcUrl: desktop.vlcUrl };
+    env = { ...makeEnv(), desktop: desktop.client, cdp: desktop.cdp, vlc: desktop.vlc };
   }, 300_000);
   afterAll(async () => desktop?.stop());
 
