@@ -10,20 +10,29 @@ export const FIXED_TAGS: Record<string, string> = {
   ubuntu: 'task for the Linux desktop',
   windows: 'task written for Windows (OSWorld examples_windows); the Linux desktop cannot run it',
   infeasible: 'the right answer is to say FAIL (OSWorld func "infeasible")',
-  internet: 'needs live websites beyond its file downloads',
+  internet: 'needs the internet beyond its file downloads: live websites, package installs, git, a store',
+  download: 'downloads files from URLs (offline: supply them with the files option)',
   account: 'needs a cloud account (Google Drive, Snowflake, BigQuery, dbt Cloud, ServiceNow, …)',
   invalid: 'the task file failed validation; the test fails with the error',
 };
 
-/** vitest tag names cannot contain spaces or `( ) & | ! *`. */
+/** One name for an app the corpora spell two ways (after case and separators are normalized). */
+const TAG_ALIASES: Record<string, string> = { vscode: 'vs_code' };
+
+/**
+ * The tag for a name as task files write it: lowercase, spaces and hyphens as `_` (so `OS`, `libreoffice-calc` and
+ * `LibreOffice Calc` are the tags `os` and `libreoffice_calc`), without the characters vitest forbids (`( ) & | ! *`).
+ */
 export function tagName(raw: string): string {
-  return raw.trim().replace(/[\s()&|!*]+/g, '-');
+  const name = raw.trim().toLowerCase().replace(/[()&|!*]+/g, '').replace(/[\s-]+/g, '_');
+  return TAG_ALIASES[name] ?? name;
 }
 
 export function tagsOf(task: Task): string[] {
   const tags = [task.format, task.platform, task.domain, ...task.relatedApps, ...task.tags];
   if (task.flags.infeasible) tags.push('infeasible');
   if (task.flags.needsNetwork) tags.push('internet');
+  if (task.flags.needsDownload) tags.push('download');
   if (task.flags.needsAccount) tags.push('account');
   return [...new Set(tags.map(tagName).filter(Boolean))];
 }

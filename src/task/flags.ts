@@ -1,5 +1,5 @@
-// Flags derived from a task's content: infeasible, needs the internet, needs a cloud account. They become tags, so
-// users can leave such tasks out with `--tags-filter "!internet && !account"`.
+// Flags derived from a task's content: infeasible, needs the internet, needs file downloads, needs a cloud account.
+// They become tags, so users can leave such tasks out with `--tags-filter "!internet && !download && !account"`.
 import type { EvalNode, Evaluator, InfeasibleNode, MetricNode, SetupStepSpec, TaskFlags } from './types.ts';
 
 /** Step and getter types whose names start with these talk to a cloud service that needs credentials. */
@@ -8,11 +8,28 @@ const ACCOUNT_SERVICES = ['googledrive', 'google_drive', 'googlesheet', 'login',
 /** Hosts that are not "the internet": the desktop itself, and OSWorld's file cache (a file download, not browsing). */
 const LOCAL_HOSTS = /^(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\])$/i;
 
+/** Commands that fetch from the internet: package managers installing, git clones, and the like. */
+const NETWORK_COMMANDS =
+  /\b(?:(?:apt|apt-get|aptitude|snap|flatpak)\s+(?:-\S+\s+)*install|(?:pip3?|uv\s+pip|conda|mamba|npm|pnpm|yarn)\s+(?:-\S+\s+)*(?:install|add|i)\b|git\s+(?:clone|pull|fetch)|docker\s+pull)\b/i;
+
+/**
+ * An instruction that asks to install something from a store (an app, an extension, a theme), unless the thing is
+ * named as local: "install Spotify", "install the Python extension in VS Code", but not "install the extension
+ * located on the Desktop" or "from a local VSIX file".
+ */
+const INSTALL_FROM_STORE = /\binstall(?:ing)?\b/i;
+const LOCAL_INSTALL = /\b(?:local(?:ly)?|located|manually)\b/i;
+
+/** Step types and getter types that fetch files from URLs. */
+const DOWNLOAD_STEPS = new Set(['download', 'download_file', 'download_and_unzip']);
+const DOWNLOAD_GETTERS = new Set(['cloud_file', 'pdf_from_url']);
+
 export function deriveFlags(input: {
   setup: SetupStepSpec[];
   evaluator: Evaluator | null;
   tags: string[];
   proxy?: boolean;
+  instruction?: string;
 }): TaskFlags {
   const steps = [...input.setup, ...(input.evaluator?.postconfig ?? [])];
   const getterTypes = input.evaluator ? collectGetterTypes(input.evaluator.root) : [];
@@ -20,9 +37,18 @@ export function deriveFlags(input: {
   const needsAccount =
     input.tags.includes('account') ||
     names.some((name) => ACCOUNT_SERVICES.some((service) => name === service || name.startsWith(`${service}_`)));
+  const instruction = input.instruction ?? '';
+  const getterConfigs = input.evaluator ? metricCalls(input.evaluator.root).flatMap((call) => [call.result, call.expected]) : [];
   return {
     infeasible: input.evaluator ? isInfeasible(input.evaluator.root) : false,
-    needsNetwork: input.proxy === true || usesLiveWebsites(steps, input.evaluator),
+    needsNetwork:
+      input.proxy === true ||
+      usesLiveWebsites(steps, input.evaluator) ||
+      [...steps.map((step) => step.parameters), ...getterConfigs].some(runsNetworkCommand) ||
+      (INSTALL_FROM_STORE.test(instruction) && !LOCAL_INSTALL.test(instruction)),
+    needsDownload:
+      steps.some((step) => DOWNLOAD_STEPS.has(step.type) && hasRemoteUrl(step.parameters)) ||
+      getterConfigs.some((config) => !!config && DOWNLOAD_GETTERS.has(config.type) && hasRemoteUrl(config)),
     needsAccount,
   };
 }
@@ -61,6 +87,14 @@ function usesLiveWebsites(steps: SetupStepSpec[], evaluator: Evaluator | null): 
     call.options,
   ]);
   return [...visited, ...evaluated].some(hasRemoteUrl);
+}
+
+/** True when a command anywhere in a step's parameters or a getter's config installs packages or clones. */
+function runsNetworkCommand(value: unknown): boolean {
+  if (typeof value === 'string') return NETWORK_COMMANDS.test(value);
+  if (Array.isArray(value)) return NETWORK_COMMANDS.test(value.filter((part) => typeof part === 'string').join(' ')) || value.some(runsNetworkCommand);
+  if (value && typeof value === 'object') return Object.values(value).some(runsNetworkCommand);
+  return false;
 }
 
 function hasRemoteUrl(value: unknown): boolean {

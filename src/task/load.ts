@@ -176,7 +176,7 @@ function toTask(file: string, format: DetectedFormat, data: Record<string, unkno
     relatedApps: (data.related_apps as string[] | undefined) ?? [],
     stepHint: data.action_number as number | undefined,
     counterpart: data.counterpart as string | undefined,
-    flags: deriveFlags({ setup, evaluator, tags, proxy: data.proxy === true }),
+    flags: deriveFlags({ setup, evaluator, tags, proxy: data.proxy === true, instruction: data.instruction as string }),
     solution: data.solution as Action[][] | undefined,
     extra,
   };

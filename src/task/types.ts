@@ -50,8 +50,13 @@ export interface Evaluator {
 export interface TaskFlags {
   /** The evaluator is `infeasible` (the right answer is to FAIL). */
   infeasible: boolean;
-  /** Needs the internet beyond its file downloads (live websites, proxy). */
+  /**
+   * Needs the internet beyond its file downloads: live websites, a proxy, package installs (apt, pip, snap, npm,
+   * conda), git clones, or an instruction to install something from a store.
+   */
   needsNetwork: boolean;
+  /** Fetches files from URLs (download steps, cloud_file and the like): offline it needs them supplied (`files`). */
+  needsDownload: boolean;
   /** Needs a cloud account (Google Drive, Snowflake, BigQuery, dbt Cloud, ServiceNow, …). */
   needsAccount: boolean;
 }

@@ -21,7 +21,7 @@ export function makeTask(root: EvalNode | null, options: { format?: SourceFormat
     evaluator: root ? { postconfig: options.postconfig ?? [], root } : null,
     tags: [],
     relatedApps: [],
-    flags: { infeasible: root?.kind === 'infeasible', needsNetwork: false, needsAccount: false },
+    flags: { infeasible: root?.kind === 'infeasible', needsNetwork: false, needsDownload: false, needsAccount: false },
     extra: {},
   };
 }

@@ -31,7 +31,7 @@ describe('normalized model from each format', () => {
     expect(second.options).toEqual({}); // null options become {}
     expect(task.extra).toMatchObject({ _note: 'kept as an extra field', proxy: false, snapshot: 'os', trajectory: 'trajectories/' });
     expect(task.solution).toHaveLength(2);
-    expect(task.flags).toEqual({ infeasible: false, needsNetwork: false, needsAccount: false });
+    expect(task.flags).toEqual({ infeasible: false, needsNetwork: false, needsDownload: false, needsAccount: false });
   });
 
   test('OSWorld: a live website in setup marks the task as needing the internet', () => {
