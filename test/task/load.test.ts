@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadTasks, readTaskFile } from '../../src/task/load.ts';
@@ -141,5 +142,28 @@ describe('bad input: one error naming the file, the JSON path and what was expec
   test('a missing path and an index entry that does not resolve are errors too', () => {
     const { errors } = loadTasks([join(FIXTURES, 'nope')]);
     expect(errors[0].message).toContain('no such file or folder');
+  });
+});
+
+describe('hostile ids: a task id names its results folder, so it must be one safe path segment', () => {
+  const write = (id: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'deskbench-hostile-id-'));
+    const file = join(dir, 'task.json');
+    writeFileSync(file, JSON.stringify({ id, instruction: 'x', evaluator: { func: 'infeasible' } }));
+    return file;
+  };
+
+  test.each(['../escape', '../../../../tmp/x', 'a/b', 'a\\b', '..', '.', '', 'has space', 'nul\0byte', 'x'.repeat(129)])('refuses the id %j', (id) => {
+    const file = write(id);
+    const result = readTaskFile(file, { explicit: true });
+    expect(result.kind).toBe('error');
+    if (result.kind !== 'error') return;
+    expect(result.error.file).toBe(file);
+    expect(result.error.path).toBe('id');
+    expect(result.error.message).toMatch(/at id: expected the task id to be (a safe folder name|a folder name)/);
+  });
+
+  test.each(['5f0c3b1e-0000-4000-8000-000000000001', 'my_task.v2', 'x'.repeat(128)])('accepts the id %j', (id) => {
+    expect(readTaskFile(write(id), { explicit: true }).kind).toBe('task');
   });
 });
