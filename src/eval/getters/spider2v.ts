@@ -39,14 +39,14 @@ export const getVmScriptOutput: Getter = async (env, config) => {
   if (typeof config.script === 'string') return guiosScriptLog(env, config);
   const src = stringKey('vm_script_output', config, 'src');
   const dest = stringKey('vm_script_output', config, 'dest');
-  await uploadScript(env, src, dest);
+  await uploadScript(env, src, dest, 'config.src');
   await env.desktop.execute(['chmod', 'a+x', dest], { setup: true });
   const run = await env.desktop.execute(['/bin/bash', dest], { shell: Boolean(config.shell) });
   return run.output;
 };
 
-async function uploadScript(env: EvalEnv, src: string, dest: string): Promise<void> {
-  const local = /^https?:\/\//.test(src) ? await env.fetchUrl(src) : resolveTaskFile(env, src);
+async function uploadScript(env: EvalEnv, src: string, dest: string, field: string): Promise<void> {
+  const local = /^https?:\/\//.test(src) ? await env.fetchUrl(src) : resolveTaskFile(env, src, field);
   if (!existsSync(local)) throw Object.assign(new Error(`evaluation script ${src} not found (looked at ${local})`), { code: 'ENOENT' });
   await env.desktop.upload(dest, await readFile(local));
 }
@@ -56,7 +56,7 @@ async function guiosScriptLog(env: EvalEnv, config: Options): Promise<string | n
   const log = stringKey('vm_script_output', config, 'log');
   const name = posix.basename(script);
   const remote = `${GUIOS_HOME}/${name}/${name}`;
-  await uploadScript(env, script, remote);
+  await uploadScript(env, script, remote, 'evaluation.arguments.eval_script');
   const quoted = `'${remote.replace(/'/g, `'\\''`)}'`;
   await env.desktop.execute(
     ['bash', '-c', `chmod +x ${quoted} && cd "$HOME" && TASK_SETUP_LOG=task-setup.log SHARED_DIR=/tmp ${quoted}`],
