@@ -62,7 +62,7 @@ function localPath(url: string, taskDir: string): string | undefined {
   else if (url.startsWith('file:')) path = decodeURIComponent(url.slice('file:'.length));
   else if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url)) return undefined;
   else path = url;
-  return containedPath(taskDir, path, { field: 'the local file URL' });
+  return containedPath(taskDir, path, { field: path === url ? 'the local path' : `the file URL ${JSON.stringify(url)}, path` });
 }
 
 function isFile(path: string): boolean {
