@@ -10,6 +10,7 @@ import { locateJsonPath, locationAt, syntaxErrorOffset } from './json-location.t
 import { deriveFlags } from './flags.ts';
 import { guiosTaskSchema, normalizeGuiosEvaluation, normalizeGuiosSteps } from './guios.ts';
 import { normalizeEvaluator, normalizeSteps, osworldTaskSchema } from './osworld.ts';
+import { taskId } from './schema-parts.ts';
 import { spider2vTaskSchema } from './spider2v.ts';
 import type { SourceFormat, Task } from './types.ts';
 
@@ -232,6 +233,11 @@ function resolveIndex(indexFile: string, ids: Record<string, string[]>, errors: 
   const files: string[] = [];
   for (const [domain, list] of Object.entries(ids)) {
     list.forEach((id, i) => {
+      // Index entries are path segments: `../` in an index must not load JSON files from elsewhere on the host.
+      if (!taskId.safeParse(domain).success || !taskId.safeParse(id).success) {
+        errors.push(new TaskFileError(indexFile, `${domain}[${i}]`, `expected a domain and a task id that are safe folder names (got ${JSON.stringify(`${domain}/${id}`)})`));
+        return;
+      }
       const candidates = roots.flatMap((root) => [join(root, domain, `${id}.json`), join(root, domain, id, `${id}.json`)]);
       const found = candidates.find((candidate) => existsSync(candidate));
       if (found) files.push(found);

@@ -165,6 +165,21 @@ describe('broken JSON while walking a folder', () => {
   });
 });
 
+describe('hostile index files', () => {
+  test('an entry that is not a safe folder name is an error; nothing outside examples/ is loaded', () => {
+    const root = mkdtempSync(join(tmpdir(), 'deskbench-hostile-index-'));
+    mkdirSync(join(root, 'data', 'examples'), { recursive: true });
+    writeFileSync(join(root, 'outside.json'), JSON.stringify({ id: 'outside', instruction: 'x', evaluator: { func: 'infeasible' } }));
+    writeFileSync(join(root, 'data', 'test_all.json'), JSON.stringify({ '..': ['outside'], os: ['../../outside'] }));
+    const { tasks, errors } = loadTasks([join(root, 'data', 'test_all.json')]);
+    expect(tasks).toEqual([]);
+    expect(errors.map((e) => [e.path, e.detail])).toEqual([
+      ['..[0]', 'expected a domain and a task id that are safe folder names (got "../outside")'],
+      ['os[0]', 'expected a domain and a task id that are safe folder names (got "os/../../outside")'],
+    ]);
+  });
+});
+
 describe('hostile ids: a task id names its results folder, so it must be one safe path segment', () => {
   const write = (id: unknown) => {
     const dir = mkdtempSync(join(tmpdir(), 'deskbench-hostile-id-'));

@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { cp, readFile, rm } from 'node:fs/promises';
 import { basename, posix } from 'node:path';
 import type { EvalEnv, Getter, Options } from '../registry.ts';
+import { containedPath } from '../../task/contained-path.ts';
 import { cachePath, optionalString, resolveTaskFile, stringKey, writeCacheFile } from './support.ts';
 
 /**
@@ -14,7 +15,8 @@ export const getLocalFile: Getter = async (env, config) => {
   if (!existsSync(path)) return null;
   const dest = await cachePath(env, optionalString('local_file', config, 'dest') ?? basename(path));
   if (statSync(path).isDirectory()) await rm(dest, { recursive: true, force: true });
-  await cp(path, dest, { recursive: true });
+  // A folder may hold symlinks: each must stay in the task folder too, or metrics would read through it.
+  await cp(path, dest, { recursive: true, filter: (source) => Boolean(containedPath(env.taskDir, source, { field: 'config.path (a link inside it)' })) });
   return dest;
 };
 
