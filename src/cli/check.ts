@@ -11,7 +11,8 @@ import type { SourceFormat, Task } from '../task/types.ts';
 
 export interface CheckReport {
   tasks: number;
-  errors: { file: string; path: string; message: string }[];
+  /** Invalid files: the file, the JSON path, the line and column (when known) and what was expected. */
+  errors: { file: string; path: string; message: string; line?: number; column?: number }[];
   runnable: number;
   byFormat: Record<SourceFormat, number>;
   byDomain: Record<string, number>;
@@ -28,6 +29,8 @@ export interface UsageRow {
   name: string;
   tasks: number;
   implemented: boolean;
+  /** For a name deskbench does not implement: the task files that use it. */
+  files?: string[];
 }
 
 export function checkTasks(paths: readonly string[], cwd = process.cwd()): CheckReport {
@@ -36,7 +39,8 @@ export function checkTasks(paths: readonly string[], cwd = process.cwd()): Check
   const { tasks, errors, indexFiles } = loadTasks(paths, { cwd });
   const byFormat: Record<SourceFormat, number> = { osworld: 0, spider2v: 0, guios: 0 };
   const byDomain: Record<string, number> = {};
-  const counts = { steps: new Map<string, number>(), getters: new Map<string, number>(), metrics: new Map<string, number>() };
+  /** Per kind, per name: the task files using it (their count is the task count). */
+  const users = { steps: new Map<string, string[]>(), getters: new Map<string, string[]>(), metrics: new Map<string, string[]>() };
   const implemented = {
     steps: (name: string) => setupSteps.has(name),
     getters: (name: string) => getters.has(name),
@@ -52,7 +56,7 @@ export function checkTasks(paths: readonly string[], cwd = process.cwd()): Check
     byDomain[task.domain] = (byDomain[task.domain] ?? 0) + 1;
     const used = namesUsed(task);
     for (const kind of kinds) {
-      for (const name of used[kind]) counts[kind].set(name, (counts[kind].get(name) ?? 0) + 1);
+      for (const name of used[kind]) users[kind].set(name, [...(users[kind].get(name) ?? []), task.file]);
     }
     if (task.platform === 'windows') windowsOnly++;
     else if (kinds.every((kind) => [...used[kind]].every((name) => implemented[kind](name, task.format)))) runnable++;
@@ -60,10 +64,10 @@ export function checkTasks(paths: readonly string[], cwd = process.cwd()): Check
   const usage = { steps: [] as UsageRow[], getters: [] as UsageRow[], metrics: [] as UsageRow[] };
   const unsupported = { steps: {} as Record<string, number>, getters: {} as Record<string, number>, metrics: {} as Record<string, number> };
   for (const kind of kinds) {
-    for (const [name, count] of [...counts[kind]].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) {
+    for (const [name, files] of [...users[kind]].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
       const ok = implemented[kind](name);
-      usage[kind].push({ name, tasks: count, implemented: ok });
-      if (!ok) unsupported[kind][name] = count;
+      usage[kind].push({ name, tasks: files.length, implemented: ok, ...(ok ? {} : { files }) });
+      if (!ok) unsupported[kind][name] = files.length;
     }
   }
   return {
@@ -100,11 +104,28 @@ export function formatCheckReport(report: CheckReport, cwd = process.cwd()): str
     const rows = report.usage[kind];
     const missing = rows.filter((row) => !row.implemented).length;
     lines.push('', `${title} (${rows.length} in use, ${missing} not implemented):`);
-    for (const row of rows) lines.push(`  ${row.implemented ? 'ok     ' : 'MISSING'} ${row.name.padEnd(44)} ${row.tasks} tasks`);
+    for (const row of rows) {
+      lines.push(`  ${row.implemented ? 'ok     ' : 'MISSING'} ${row.name.padEnd(44)} ${row.tasks} tasks`);
+      if (row.files) lines.push(`          in ${listFiles(row.files, cwd)}`);
+    }
   }
   if (report.errors.length) {
     lines.push('', 'Invalid files:');
-    for (const error of report.errors) lines.push(`  ${relative(cwd, error.file)}${error.path ? ` at ${error.path}` : ''}: ${error.message}`);
+    for (const error of report.errors) {
+      const where = error.line ? `:${error.line}:${error.column}` : '';
+      lines.push(`  ${relative(cwd, error.file)}${where}${error.path ? ` at ${error.path}` : ''}: ${error.message}`);
+    }
   }
   return lines.join('\n');
+}
+
+/** Whether some task uses a setup step, getter or metric deskbench does not implement (`--strict` fails on it). */
+export function usesUnimplemented(report: CheckReport): boolean {
+  return Object.values(report.unsupported).some((names) => Object.keys(names).length > 0);
+}
+
+/** The first few files, relative to the cwd, then "and N more". */
+function listFiles(files: readonly string[], cwd: string, shown = 3): string {
+  const named = files.slice(0, shown).map((file) => relative(cwd, file)).join(', ');
+  return files.length > shown ? `${named} and ${files.length - shown} more` : named;
 }

@@ -4,16 +4,20 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { moduleFile } from '../module-spec.ts';
-import { checkTasks, formatCheckReport } from './check.ts';
+import { checkTasks, formatCheckReport, usesUnimplemented } from './check.ts';
 
-const USAGE = `usage: deskbench check [paths…] [--json] [--extensions module]…
+const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensions module]…
        deskbench image [--docker] [--force]
 
   check   Load and validate every task file under the paths (folders, globs, task files or index files such as
-          test_all.json; default: the current folder). Prints counts per format and domain, every validation
-          error, which setup steps, getters and metrics in use deskbench implements, and how many tasks are
-          runnable. Exits 1 when any file fails validation.
-          --json  print one JSON object instead (tasks, errors, runnable, byFormat, byDomain, unsupported, usage)
+          test_all.json; default: the current folder). Prints counts per format and domain, every invalid file
+          (with the line and the field), which setup steps, getters and metrics in use deskbench implements and
+          the files using each one it does not, and how many tasks are runnable. In a folder, every .json file
+          that does not parse is invalid, except the inputs inside a task's own folder (<id>/ beside <id>.json).
+          Exit codes: 0 every file is valid; 1 some file is invalid (or, with --strict, some task uses a name
+          deskbench does not implement); 2 usage error (unknown option, an extension that cannot be imported).
+          --json    print one JSON object instead (tasks, errors, runnable, byFormat, byDomain, unsupported, usage)
+          --strict  also exit 1 when a task uses a setup step, getter or metric deskbench does not implement (for CI)
           --extensions module
                   import a module that adds setup steps, getters or metrics (defineSetupStep, defineGetter,
                   defineMetric) first, so they count as implemented; repeat it for several modules
@@ -63,7 +67,11 @@ export async function main(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: rest,
       allowPositionals: true,
-      options: { json: { type: 'boolean', default: false }, extensions: { type: 'string', multiple: true, default: [] } },
+      options: {
+        json: { type: 'boolean', default: false },
+        strict: { type: 'boolean', default: false },
+        extensions: { type: 'string', multiple: true, default: [] },
+      },
     });
   } catch (error) {
     console.error(`deskbench check: ${(error as Error).message}\n\n${USAGE}`);
@@ -83,5 +91,6 @@ export async function main(argv: string[]): Promise<number> {
   const report = checkTasks(paths);
   if (parsed.values.json) console.log(JSON.stringify(report, null, 2));
   else console.log(formatCheckReport(report));
-  return report.errors.length ? 1 : 0;
+  if (report.errors.length) return 1;
+  return parsed.values.strict && usesUnimplemented(report) ? 1 : 0;
 }

@@ -62,14 +62,21 @@ function userModules(options: WorkerOptions, { configFiles, agent }: UserModuleP
   return `{ ${entries.join(', ')} }`;
 }
 
-/** A file that failed validation becomes one failing test carrying the error, so the rest of the run goes on. */
+/**
+ * A file that failed validation becomes one failing test carrying the error, so the rest of the run goes on. The
+ * error's stack names the place in the task file, so vitest's code frame shows the offending line (the module's own
+ * line numbers are those of this generated code, which vitest would otherwise show against the task file).
+ */
 export function invalidTaskModule(file: string, errors: readonly TaskFileError[]): string {
   const message = errors.map((error) => error.message).join('\n');
+  const { line, column } = errors.find((error) => error.location)?.location ?? { line: 1, column: 1 };
+  const stack = `TaskFileError: ${message}\n    at ${file}:${line}:${column}`;
   return [
     `import { test } from 'vitest';`,
     `test(${JSON.stringify(`invalid task file: ${basename(file)}`)}, { tags: ["invalid"] }, () => {`,
     `  const error = new Error(${JSON.stringify(message)});`,
     `  error.name = 'TaskFileError';`,
+    `  error.stack = ${JSON.stringify(stack)};`,
     `  throw error;`,
     `});`,
     '',

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from 'node:path';
 import type { Action, TokenUsage } from '../agent/types.ts';
 import { pythonFloatRepr } from '../python-semantics.ts';
+import { containedPath } from '../task/contained-path.ts';
 import type { Task } from '../task/types.ts';
 
 /**
@@ -53,8 +54,13 @@ export interface TaskSummary {
   };
 }
 
-export function taskResultDir(resultsDir: string, run: { observationType: string; agent: string }, task: Pick<Task, 'domain' | 'id'>): string {
-  return join(resultsDir, 'pyautogui', run.observationType, safeName(run.agent), task.domain, task.id);
+/**
+ * The task's folder, checked to be a folder of its own below the domain's, inside `resultsDir`: the writer empties it
+ * with `rm -rf`, so an id such as `..` or `../../x` (refused by the schemas already) must never get this far.
+ */
+export function taskResultDir(resultsDir: string, run: { observationType: string; agent: string }, task: Pick<Task, 'domain' | 'id'> & { file?: string }): string {
+  const domainDir = containedPath(resultsDir, join('pyautogui', run.observationType, safeName(run.agent), task.domain), { file: task.file, field: 'domain (the task\'s folder name)' });
+  return containedPath(domainDir, task.id, { file: task.file, field: 'id' });
 }
 
 /** An earlier run finished this task when its folder has result.txt (OSWorld's resume rule). */

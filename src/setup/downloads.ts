@@ -1,6 +1,6 @@
 // Turning a task's file URL into a local file on the host (OSWorld's SetupController downloads on the host, then
 // uploads to the desktop). Order, first hit wins, and the network is only tried last:
-//   1. a path without a scheme, or a `file:` URL → a file (relative ones against the task's folder);
+//   1. a path without a scheme, or a `file:` URL → a file of the task's folder (relative ones against it);
 //   2. the user's `files` option: a {url: path} map, or a folder searched by the URL's file name;
 //   3. the download cache, a host folder reused across runs, keyed like OSWorld's: `<uuid5(URL)>_<name>`;
 //   4. the network: 3 tries, 300 s each; the file is written under a temporary name, then renamed.
@@ -8,10 +8,11 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { containedPath } from '../task/contained-path.ts';
 import { messageOf, sleep } from './parameters.ts';
 
 export type FetchUrl = (url: string) => Promise<string>;
@@ -51,15 +52,17 @@ export function createFileResolver(options: FileResolverOptions): FetchUrl {
 
 // --- 1. local paths and file: URLs ------------------------------------------------------------------------------------
 
-/** A local path for a scheme-less string or a `file:` URL; undefined for a remote URL. */
+/**
+ * A local path for a scheme-less string or a `file:` URL; undefined for a remote URL. It must be a file of the task's
+ * folder: a task may not have deskbench upload other host files (`file:///etc/passwd`) into the desktop.
+ */
 function localPath(url: string, taskDir: string): string | undefined {
-  if (url.startsWith('file:')) {
-    if (url.startsWith('file://')) return fileURLToPath(url);
-    const rest = decodeURIComponent(url.slice('file:'.length));
-    return isAbsolute(rest) ? rest : resolve(taskDir, rest);
-  }
-  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url)) return undefined;
-  return resolve(taskDir, url);
+  let path: string;
+  if (url.startsWith('file://')) path = fileURLToPath(url);
+  else if (url.startsWith('file:')) path = decodeURIComponent(url.slice('file:'.length));
+  else if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url)) return undefined;
+  else path = url;
+  return containedPath(taskDir, path, { field: path === url ? 'the local path' : `the file URL ${JSON.stringify(url)}, path` });
 }
 
 function isFile(path: string): boolean {

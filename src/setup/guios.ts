@@ -3,7 +3,8 @@
 // and a background run, with the same paths, user and environment.
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, posix, resolve } from 'node:path';
+import { basename, posix } from 'node:path';
+import { containedPath } from '../task/contained-path.ts';
 import { runInBackground } from './background-run.ts';
 import { messageOf, optionalString, requireString } from './parameters.ts';
 import type { SetupContext, SetupStep } from './registry.ts';
@@ -11,8 +12,9 @@ import type { SetupContext, SetupStep } from './registry.ts';
 /** The environment GUI-OS adds to the VM's runtime env for init scripts (they log to $SHARED_DIR/$TASK_SETUP_LOG). */
 export const SCRIPT_ENV = { TASK_SETUP_LOG: 'task-setup.log' };
 
+/** A file of the task's folder: `local_path` may not lead anywhere else on the host. */
 function taskFile(step: string, ctx: SetupContext, localPath: string): string {
-  const path = resolve(ctx.taskDir, localPath);
+  const path = containedPath(ctx.taskDir, localPath, { field: 'arguments.local_path' });
   if (!existsSync(path) || !statSync(path).isFile()) {
     throw new Error(`${step}: ${localPath} is not in the task's folder (${path} does not exist)`);
   }

@@ -5,7 +5,8 @@
 // Spider2-V shares these handlers for its launch, open, execute, sleep and activate_window steps (its own `open` only
 // logs a failure; the shared one fails the task as OSWorld's does, since the task cannot work without its window).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
+import { containedPath } from '../task/contained-path.ts';
 import type { ExecResult } from '../desktop/client.ts';
 import { needs, StepParameterError } from './errors.ts';
 import {
@@ -62,8 +63,8 @@ function untilMet(until: Until, result: ExecResult): boolean {
   );
 }
 
-async function writeCacheFile(ctx: SetupContext, name: string, text: string): Promise<void> {
-  const path = resolve(ctx.cacheDir, name);
+async function writeCacheFile(ctx: SetupContext, name: string, text: string, field: string): Promise<void> {
+  const path = containedPath(ctx.cacheDir, name, { field });
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, text);
 }
@@ -87,8 +88,8 @@ const execute: SetupStep = async (ctx, parameters) => {
     let result: ExecResult | undefined;
     try {
       result = await ctx.desktop.execute(cmd, { shell, setup: true });
-      if (stdout) await writeCacheFile(ctx, stdout, result.output);
-      if (stderr) await writeCacheFile(ctx, stderr, result.error);
+      if (stdout) await writeCacheFile(ctx, stdout, result.output, 'parameters.stdout');
+      if (stderr) await writeCacheFile(ctx, stderr, result.error, 'parameters.stderr');
       ctx.log(`execute: ${shown} → returncode ${result.returncode}${result.error.trim() ? `, stderr: ${result.error.trim().slice(0, 300)}` : ''}`);
     } catch (error) {
       failures++;
@@ -139,11 +140,11 @@ const download: SetupStep = async (ctx, parameters) => {
   }
 };
 
-/** `upload_file {files: [{local_path, path}]}`: host files (relative to the task's folder) sent to the desktop. */
+/** `upload_file {files: [{local_path, path}]}`: files of the task's folder (and only those) sent to the desktop. */
 const uploadFile: SetupStep = async (ctx, parameters) => {
   for (const [i, raw] of list('upload_file', parameters, 'files').entries()) {
     const file = entry('upload_file', 'files', i, raw);
-    const localPath = resolve(ctx.taskDir, requireString('upload_file', file, 'local_path'));
+    const localPath = containedPath(ctx.taskDir, requireString('upload_file', file, 'local_path'), { field: `parameters.files[${i}].local_path` });
     const path = requireString('upload_file', file, 'path');
     const data = await readFile(localPath).catch((error: unknown) => {
       throw new Error(`upload_file: cannot read ${localPath}: ${messageOf(error)}`);

@@ -4,6 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { containedPath, firstContaining } from '../task/contained-path.ts';
 import { runInBackground } from './background-run.ts';
 import { connectChrome, openTabs } from './chrome.ts';
 import { needs } from './errors.ts';
@@ -13,11 +14,14 @@ import type { SetupContext, SetupStep } from './registry.ts';
 
 /**
  * Where a Spider2-V `src` is on this machine. Task files name their inputs from the Spider2-V repository root
- * (`evaluation_examples/examples/<tool>/<id>/init.sh`, `evaluation_examples/settings/…`); we look beside the task's JSON
- * first, then in the folders above it, with and without the leading `evaluation_examples/`.
+ * (`evaluation_examples/examples/<tool>/<id>/init.sh`, `evaluation_examples/examples/superset/all_databases.sql`); we
+ * look beside the task's JSON first, then in the folders above it, with and without the leading `evaluation_examples/`.
+ * Only candidates inside the task's own folder or its tool folder count (spider2vRoots): a task may not upload other
+ * host files into the desktop, where the agent and its model provider read them.
  */
 export function spider2vFileCandidates(taskDir: string, src: string): string[] {
-  if (isAbsolute(src)) return [src];
+  const roots = spider2vRoots(taskDir);
+  if (isAbsolute(src)) return [firstContaining(roots, src) ?? []].flat();
   const candidates: string[] = [];
   const own = src.match(/^(?:evaluation_examples\/)?examples\/[^/]+\/([^/]+)\/(.+)$/);
   if (own && own[1] === basename(taskDir)) candidates.push(join(taskDir, own[2]));
@@ -29,17 +33,25 @@ export function spider2vFileCandidates(taskDir: string, src: string): string[] {
     candidates.push(join(folder, src));
     if (withoutRoot) candidates.push(join(folder, withoutRoot));
   }
-  return [...new Set(candidates)];
+  return [...new Set(candidates.flatMap((candidate) => firstContaining(roots, candidate) ?? []))];
 }
 
-export function findSpider2vFile(step: string, taskDir: string, src: string): string {
+/** The folders a Spider2-V task's files may come from: its own, and `examples/<tool>/` when it lives in that layout. */
+export function spider2vRoots(taskDir: string): string[] {
+  const toolDir = dirname(taskDir);
+  return basename(dirname(toolDir)) === 'examples' ? [taskDir, toolDir] : [taskDir];
+}
+
+export function findSpider2vFile(step: string, taskDir: string, src: string, field = 'parameters.src'): string {
   const candidates = spider2vFileCandidates(taskDir, src);
+  // Nothing inside the allowed folders: say so, rather than "not found", when the path itself leads outside.
+  if (!candidates.length) containedPath(taskDir, src, { field });
   const found = candidates.find((path) => existsSync(path) && statSync(path).isFile());
   if (found) return found;
   throw new Error(
     `${step}: the task's file ${src} is not on this machine (looked at ${candidates.join(', ')}). ` +
       `Only the task's JSON is here: copy the task's files from Spider2-V's evaluation_examples/ folder next to it, ` +
-      `keeping their layout (examples/<tool>/<id>/…, settings/…).`,
+      `keeping their layout (examples/<tool>/<id>/…).`,
   );
 }
 

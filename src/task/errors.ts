@@ -1,5 +1,6 @@
-// Errors about task files. Each names the file, the JSON path inside it and what was expected, so one message is
-// enough to fix the file. A broken file never stops the others from loading: loaders collect these, never throw them.
+// Errors about task files. Each names the file, the JSON path inside it (and its line) and what was expected, so one
+// message is enough to fix the file. A broken file never stops the others from loading: loaders collect these, never throw them.
+import type { TextLocation } from './json-location.ts';
 
 export class TaskFileError extends Error {
   override name = 'TaskFileError';
@@ -7,16 +8,19 @@ export class TaskFileError extends Error {
   /** JSON path inside the file, e.g. `config[2].parameters.command`; empty for the whole file. */
   readonly path: string;
   readonly detail: string;
+  /** Where in the file (line and column from 1), when known. */
+  readonly location: TextLocation | undefined;
 
-  constructor(file: string, path: string, detail: string) {
-    super(`${file}${path ? ` at ${path}` : ''}: ${detail}`);
+  constructor(file: string, path: string, detail: string, location?: TextLocation) {
+    super(`${file}${location ? `:${location.line}:${location.column}` : ''}${path ? ` at ${path}` : ''}: ${detail}`);
     this.file = file;
     this.path = path;
     this.detail = detail;
+    this.location = location;
   }
 
-  toJSON(): { file: string; path: string; message: string } {
-    return { file: this.file, path: this.path, message: this.detail };
+  toJSON(): { file: string; path: string; message: string; line?: number; column?: number } {
+    return { file: this.file, path: this.path, message: this.detail, ...this.location };
   }
 }
 

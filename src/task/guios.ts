@@ -2,7 +2,7 @@
 // `{func, arguments}` and `evaluation {func, arguments}`, evaluated by the same engine as OSWorld's evaluators.
 import { z } from 'zod';
 import type { EvalNode, Evaluator, GetterSpec, SetupStepSpec } from './types.ts';
-import { funcStep, parameters, solution, stringList, typedStep } from './schema-parts.ts';
+import { funcStep, taskId, parameters, solution, stringList, typedStep } from './schema-parts.ts';
 
 const evaluationCall: z.ZodType<{ func: string; arguments?: Record<string, unknown> }> = z.looseObject({
   func: z.string({ error: 'expected an evaluation function name (string)' }).min(1),
@@ -10,7 +10,7 @@ const evaluationCall: z.ZodType<{ func: string; arguments?: Record<string, unkno
 });
 
 export const guiosTaskSchema = z.looseObject({
-  id: z.string({ error: 'expected the task id (string)' }).min(1),
+  id: taskId,
   instruction: z.string({ error: 'expected the instruction (string)' }).min(1),
   snapshot: z.string().optional(),
   source: z.union([z.string(), stringList]).optional(),

@@ -6,9 +6,11 @@ import { globSync } from 'tinyglobby';
 import type { z } from 'zod';
 import type { Action } from '../agent/types.ts';
 import { TaskFileError, jsonPath } from './errors.ts';
+import { locateJsonPath, locationAt, syntaxErrorOffset } from './json-location.ts';
 import { deriveFlags } from './flags.ts';
 import { guiosTaskSchema, normalizeGuiosEvaluation, normalizeGuiosSteps } from './guios.ts';
 import { normalizeEvaluator, normalizeSteps, osworldTaskSchema } from './osworld.ts';
+import { taskId } from './schema-parts.ts';
 import { spider2vTaskSchema } from './spider2v.ts';
 import type { SourceFormat, Task } from './types.ts';
 
@@ -27,7 +29,6 @@ export type FileResult =
   | { kind: 'other' };
 
 const TASK_KEYS = ['instruction', 'evaluator', 'evaluation'];
-const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Loads every task the inputs select. A folder is walked for JSON files (index files inside it are noted, not
@@ -82,18 +83,26 @@ export function walkJsonFiles(root: string): string[] {
 
 /**
  * Reads one JSON file and decides what it is. `explicit` means the user named this file (or an index listed it):
- * then anything that is not a valid task is an error. Found while walking, only files that look like tasks
- * (task keys, or named `<id>.json` in the task layouts) can be errors; other JSON is a task's input and is left alone.
+ * then anything that is not a valid task is an error. Found while walking, a file that does not parse is an error
+ * too, unless it is an input of a task (isTaskInput); a file that parses but is neither a task nor an index file
+ * (settings templates, a task's config.json) is left alone.
  */
 export function readTaskFile(file: string, options: { explicit?: boolean } = {}): FileResult {
   const explicit = options.explicit ?? false;
+  let text: string;
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    if (!explicit && !namedLikeTask(file)) return { kind: 'other' };
+    return { kind: 'error', error: new TaskFileError(file, '', `cannot be read (${(error as Error).message})`) };
+  }
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    if (!explicit && isTaskInput(file)) return { kind: 'other' };
     const detail = error instanceof SyntaxError ? error.message : String(error);
-    return { kind: 'error', error: new TaskFileError(file, '', `not valid JSON (${detail})`) };
+    const offset = syntaxErrorOffset(text);
+    return { kind: 'error', error: new TaskFileError(file, '', `not valid JSON (${detail})`, offset === undefined ? undefined : locationAt(text, offset)) };
   }
   const ids = asIndex(data);
   if (ids && !explicitTaskObject(data)) return { kind: 'index', file, ids };
@@ -101,17 +110,17 @@ export function readTaskFile(file: string, options: { explicit?: boolean } = {})
     if (!explicit) return { kind: 'other' };
     return { kind: 'error', error: new TaskFileError(file, '', 'not a task: expected an object with an "instruction" (or an index file {domain: [ids]})') };
   }
-  return parseTask(file, data);
+  return parseTask(file, text, data);
 }
 
-function parseTask(file: string, data: Record<string, unknown>): FileResult {
+function parseTask(file: string, text: string, data: Record<string, unknown>): FileResult {
   const format = detectFormat(file, data);
   const schema = format.shape === 'guios' ? guiosTaskSchema : format.label === 'spider2v' ? spider2vTaskSchema : osworldTaskSchema;
   const parsed = (schema as z.ZodType).safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const more = parsed.error.issues.length > 1 ? ` (+${parsed.error.issues.length - 1} more problems)` : '';
-    return { kind: 'error', error: new TaskFileError(file, jsonPath(issue.path), `${describeIssue(issue, data)}${more}`) };
+    return { kind: 'error', error: new TaskFileError(file, jsonPath(issue.path), `${describeIssue(issue, data)}${more}`, locateJsonPath(text, issue.path)) };
   }
   return { kind: 'task', task: toTask(file, format, parsed.data as Record<string, unknown>) };
 }
@@ -189,9 +198,16 @@ export function domainOf(file: string): string {
   return basename(parent) === stem ? basename(dirname(parent)) : basename(parent);
 }
 
-function namedLikeTask(file: string): boolean {
-  const stem = basename(file, '.json');
-  return UUID_LIKE.test(stem) || basename(dirname(file)) === stem;
+/**
+ * A JSON file inside a task's own folder (`<id>/` holding `<id>.json`, the Spider2-V and GUI-OS layout) other than the
+ * task file itself is one of the task's inputs (config.json, connection.json, a notebook's settings): it may be
+ * broken on purpose, and it is not ours to judge. Any other JSON file under a scanned folder that does not parse
+ * (a task file, an index file, a template) is reported.
+ */
+function isTaskInput(file: string): boolean {
+  const dir = dirname(file);
+  const taskFile = join(dir, `${basename(dir)}.json`);
+  return taskFile !== file && existsSync(taskFile);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -217,6 +233,11 @@ function resolveIndex(indexFile: string, ids: Record<string, string[]>, errors: 
   const files: string[] = [];
   for (const [domain, list] of Object.entries(ids)) {
     list.forEach((id, i) => {
+      // Index entries are path segments: `../` in an index must not load JSON files from elsewhere on the host.
+      if (!taskId.safeParse(domain).success || !taskId.safeParse(id).success) {
+        errors.push(new TaskFileError(indexFile, `${domain}[${i}]`, `expected a domain and a task id that are safe folder names (got ${JSON.stringify(`${domain}/${id}`)})`));
+        return;
+      }
       const candidates = roots.flatMap((root) => [join(root, domain, `${id}.json`), join(root, domain, id, `${id}.json`)]);
       const found = candidates.find((candidate) => existsSync(candidate));
       if (found) files.push(found);

@@ -2,10 +2,10 @@
 // normalization Spider2-V shares with it.
 import { z } from 'zod';
 import type { EvalNode, Evaluator, GetterSpec, SetupStepSpec } from './types.ts';
-import { osworldEvaluator, solution, stringList, typedStep } from './schema-parts.ts';
+import { osworldEvaluator, taskId, solution, stringList, typedStep } from './schema-parts.ts';
 
 export const osworldTaskSchema = z.looseObject({
-  id: z.string({ error: 'expected the task id (string)' }).min(1),
+  id: taskId,
   instruction: z.string({ error: 'expected the instruction (string)' }).min(1),
   snapshot: z.string().optional(),
   source: z.union([z.string(), stringList]).optional(),

@@ -2,6 +2,17 @@
 // allow notes such as `_config_note`), and the normalized Task carries them in `extra`.
 import { z } from 'zod';
 
+/**
+ * A task id names the task's results folder, so it must be one safe path segment: letters, digits, `-`, `_`, `.`,
+ * not `.` or `..`, at most 128 characters. The datasets' ids are UUIDs; anything else (`../x`, `a/b`) is refused.
+ */
+export const taskId = z
+  .string({ error: 'expected the task id (string)' })
+  .regex(/^[A-Za-z0-9._-]{1,128}$/, {
+    error: 'expected the task id to be a safe folder name: 1 to 128 letters, digits, "-", "_" or "." (no "/", "\\" or spaces)',
+  })
+  .refine((id) => id !== '.' && id !== '..', { error: 'expected the task id to be a folder name, not "." or ".."' });
+
 export const parameters = z.record(z.string(), z.unknown());
 
 /** OSWorld / Spider2-V setup step: `{type, parameters}`. */

@@ -1,9 +1,9 @@
 // `deskbench check` as users run it: the real command in a child process — on the corpora, on fixtures, and with the
 // user's extensions.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { CheckReport } from '../../src/cli/check.ts';
@@ -27,11 +27,14 @@ async function deskbench(args: string[], bin = BIN, cwd = ROOT): Promise<{ code:
 const json = (stdout: string) => JSON.parse(stdout) as CheckReport;
 
 describe('deskbench check', () => {
-  test.skipIf(!existsSync(CORPORA))('the corpora: every task loads without an error (skipped when ../shared/corpora is absent)', async () => {
+  test.skipIf(!existsSync(CORPORA))('the corpora: every task loads; the one broken JSON file is the Spider2-V template (skipped when ../shared/corpora is absent)', async () => {
     const run = await deskbench(['check', CORPORA, '--json']);
-    expect(run.code).toBe(0);
+    // The one invalid file is Spider2-V's task template, JSON with // comments (reported at its first comment).
+    expect(run.code).toBe(1);
     const report = json(run.stdout);
-    expect(report.errors).toEqual([]);
+    expect(report.errors.map(({ file, line, column }) => ({ file: file.slice(CORPORA.length), line, column }))).toEqual([
+      { file: '/spider2v/examples/template.json', line: 14, column: 20 },
+    ]);
     expect(report.tasks).toBe(956);
     expect(report.byFormat).toEqual({ osworld: 418, spider2v: 494, guios: 44 });
   });
@@ -45,6 +48,60 @@ describe('deskbench check', () => {
     expect(byFile['c.json']).toEqual({ path: 'config[1].type', message: 'expected a step type name (string)' });
     expect(byFile['a.json'].message).toMatch(/^not valid JSON \(.*line 4 column 1\)\)$/);
     expect(Object.keys(byFile)).toHaveLength(4);
+    // Each error at its own line and column: the field's value, or the object a missing field belongs in.
+    const where = Object.fromEntries(report.errors.map((error) => [error.file.slice(-6), [error.line, error.column]]));
+    expect(where).toEqual({ 'a.json': [4, 1], 'b.json': [1, 1], 'c.json': [1, 172], 'd.json': [1, 181] });
+    const text = await deskbench(['check', join(ROOT, 'fixtures/tasks/invalid')]);
+    expect(text.stdout).toContain('fixtures/tasks/invalid/examples/os/5f0c3b1e-0000-4000-8000-00000000000c.json:1:172 at config[1].type: expected a step type name (string)');
+  });
+
+  test('a hostile task id (../) makes the file invalid, not runnable: exit 1, the error at id', async () => {
+    const run = await deskbench(['check', join(ROOT, 'fixtures/hostile'), '--json']);
+    expect(run.code).toBe(1);
+    const report = json(run.stdout);
+    expect(report.tasks).toBe(0);
+    expect(report.runnable).toBe(0);
+    expect(report.errors).toEqual([
+      expect.objectContaining({ path: 'id', line: 2, column: 9, message: expect.stringMatching(/^expected the task id to be a safe folder name/) }),
+    ]);
+  });
+
+  test('broken JSON under a folder is reported whatever its name; inputs inside a task folder are not', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'deskbench-check-'));
+    mkdirSync(join(root, 'examples', 'dbt', 'abc'), { recursive: true });
+    writeFileSync(join(root, 'examples', 'dbt', 'abc', 'abc.json'), JSON.stringify({ id: 'abc', instruction: 'x', evaluator: { func: 'infeasible' } }));
+    writeFileSync(join(root, 'examples', 'dbt', 'abc', 'connection.json'), '{ "broken": on purpose }');
+    writeFileSync(join(root, 'examples', 'draft.json'), '{\n  "id": "x",\n  "instruction": "y"\n');
+    const run = await deskbench(['check', root]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^1 tasks .*; 1 invalid files; 1 runnable/);
+    expect(run.stdout).toContain(`${relative(ROOT, join(root, 'examples', 'draft.json'))}:4:1: not valid JSON`);
+    expect(run.stdout).not.toContain('connection.json');
+  });
+
+  test('names the files that use each unimplemented name (capped), and --strict fails on them for CI', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'deskbench-check-'));
+    const dir = join(root, 'examples', 'os');
+    mkdirSync(dir, { recursive: true });
+    for (let i = 1; i <= 5; i++) {
+      const config = i <= 4 ? [{ type: 'teleport', parameters: {} }] : [];
+      writeFileSync(join(dir, `t${i}.json`), JSON.stringify({ id: `t${i}`, instruction: 'x', config, evaluator: { func: i === 5 ? 'no_such_metric' : 'infeasible' } }));
+    }
+    const text = await deskbench(['check', root], BIN, root);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/MISSING teleport\s+4 tasks\n\s+in examples\/os\/t1\.json, examples\/os\/t2\.json, examples\/os\/t3\.json and 1 more\n/);
+    expect(text.stdout).toMatch(/MISSING no_such_metric\s+1 tasks\n\s+in examples\/os\/t5\.json\n/);
+    const report = json((await deskbench(['check', root, '--json'])).stdout);
+    expect(report.usage.steps.find((row) => row.name === 'teleport')?.files?.map((file) => file.slice(dir.length + 1))).toEqual(['t1.json', 't2.json', 't3.json', 't4.json']);
+    expect((await deskbench(['check', root, '--strict'])).code).toBe(1);
+    expect((await deskbench(['check', join(ROOT, 'fixtures/tasks/valid/osworld/examples/os'), '--strict'])).code).toBe(0);
+  });
+
+  test('usage errors exit 2, and the usage text documents the exit codes', async () => {
+    const run = await deskbench(['check', '--no-such-option']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Exit codes: 0 every file is valid; 1 some file is invalid');
+    expect(run.stderr).toContain('--strict');
   });
 
   test("the user's setup steps, getters and metrics count as implemented once --extensions imports them", async () => {

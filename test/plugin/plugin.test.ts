@@ -8,8 +8,9 @@ const ids = (entries: { file: string }[]) => entries.map((e) => basename(e.file,
 describe('one test per task file', () => {
   test('vitest list shows one entry per task file, with literal names', async () => {
     const entries = await listTests(PROJECT);
-    // 4 valid tasks (osworld ×2, spider2v, guios) + 4 invalid files; the index file and connection.json are not tests.
-    expect(ids(entries)).toEqual(['01', '02', '03', '04', '0a', '0b', '0c', '0d']);
+    // 4 valid tasks (osworld ×2, spider2v, guios) + 4 invalid files + a hostile id (0e); the index file and
+    // connection.json are not tests.
+    expect(ids(entries)).toEqual(['01', '02', '03', '04', '0a', '0b', '0c', '0d', '0e']);
     expect(entries.map((e) => e.name)).toContain('os/5f0c3b1e-0000-4000-8000-000000000001: Create a file named done.txt on the Desktop containing the word ready.');
     expect(entries.map((e) => e.name)).toContain('invalid task file: 5f0c3b1e-0000-4000-8000-00000000000b.json');
   });
@@ -19,14 +20,13 @@ describe('one test per task file', () => {
     expect(ids(await listTests(PROJECT, ['--tags-filter', 'verbose']))).toEqual(['03']);
     expect(ids(await listTests(PROJECT, ['--tags-filter', 'jupyter && !guios']))).toEqual(['02']);
     expect(ids(await listTests(PROJECT, ['--tags-filter', 'osworld && !internet']))).toEqual(['01']);
-    expect(ids(await listTests(PROJECT, ['--tags-filter', 'invalid']))).toEqual(['0a', '0b', '0c', '0d']);
+    expect(ids(await listTests(PROJECT, ['--tags-filter', 'invalid']))).toEqual(['0a', '0b', '0c', '0d', '0e']);
   });
 
   test('--shard splits the task files between machines without overlap', async () => {
     const [one, two] = await Promise.all([listTests(PROJECT, ['--shard=1/2']), listTests(PROJECT, ['--shard=2/2'])]);
-    expect(one.length).toBe(4);
-    expect(two.length).toBe(4);
-    expect([...ids(one), ...ids(two)].sort()).toEqual(['01', '02', '03', '04', '0a', '0b', '0c', '0d']);
+    expect([one.length, two.length].sort()).toEqual([4, 5]);
+    expect([...ids(one), ...ids(two)].sort()).toEqual(['01', '02', '03', '04', '0a', '0b', '0c', '0d', '0e']);
   });
 
   test('a path on the command line selects that one task', async () => {
@@ -51,11 +51,16 @@ describe('a malformed task fails alone', () => {
     };
     const byFile = new Map(report.testResults.map((r) => [basename(r.name, '.json').slice(-2), r.assertionResults]));
     expect(run.code).toBe(1);
-    for (const id of ['0a', '0b', '0c', '0d']) {
+    for (const id of ['0a', '0b', '0c', '0d', '0e']) {
       expect(byFile.get(id)?.[0].status).toBe('failed');
     }
     expect(byFile.get('0b')?.[0].failureMessages[0]).toContain('at instruction: missing required field');
     expect(byFile.get('0c')?.[0].failureMessages[0]).toContain('at config[1].type');
+    // Each error points at its own place in its file (the stack vitest draws its code frame from), not at one line.
+    expect(byFile.get('0a')?.[0].failureMessages[0]).toMatch(/at \S+00000000000a\.json:4:1\b/);
+    expect(byFile.get('0c')?.[0].failureMessages[0]).toMatch(/at \S+00000000000c\.json:1:172\b/);
+    // A hostile id is refused at load: the test fails with the id error and no task ran (no results folder for it).
+    expect(byFile.get('0e')?.[0].failureMessages[0]).toMatch(/00000000000e\.json:2:9 at id: expected the task id to be a safe folder name/);
     // The valid task's test ran to a verdict of its own instead of being taken down with the broken files.
     const valid = byFile.get('01')?.[0];
     expect(valid).toBeDefined();

@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { pythonFloatRepr } from '../../src/python-semantics.ts';
 import { TaskResultWriter, taskResultDir } from '../../src/report/results.ts';
@@ -31,5 +31,31 @@ describe('per-task results', () => {
     expect(readFileSync(join(dir, 'traj.jsonl'), 'utf8').trim().split('\n')).toHaveLength(1);
     expect(readdirSync(dir).filter((f) => f.endsWith('.png'))).toHaveLength(1);
     expect(existsSync(join(dir, 'result.txt'))).toBe(false);
+  });
+
+  test('a hostile id or domain cannot reach outside the results folder: nothing is removed or created there', () => {
+    const top = mkdtempSync(join(tmpdir(), 'deskbench-results-'));
+    const resultsDir = join(top, 'results');
+    const canary = join(top, 'canary');
+    mkdirSync(join(canary, 'inside'), { recursive: true });
+    const run = { observationType: 'screenshot', agent: 'scripted' };
+    const file = '/tasks/hostile.json';
+    for (const id of ['../../../../../canary', '..', '.', '/tmp/x', `../../../../../${basename(top)}`]) {
+      expect(() => new TaskResultWriter(taskResultDir(resultsDir, run, { domain: 'os', id, file })), id).toThrow(
+        new RegExp(`^/tasks/hostile\\.json: id ".*" (leads outside its folder|is an absolute path outside its folder); it must stay inside ${resultsDir}/pyautogui/screenshot/scripted/os$`),
+      );
+    }
+    expect(() => taskResultDir(resultsDir, run, { domain: '../../../../..', id: 'canary', file })).toThrow(/domain \(the task's folder name\)/);
+    expect(existsSync(join(canary, 'inside'))).toBe(true);
+    expect(readdirSync(top).sort()).toEqual(['canary']);
+  });
+
+  test('a results folder reached through a symlink the task did not make still works; a link to outside does not', () => {
+    const top = mkdtempSync(join(tmpdir(), 'deskbench-results-'));
+    const resultsDir = join(top, 'results');
+    mkdirSync(join(resultsDir, 'pyautogui', 'screenshot', 'scripted'), { recursive: true });
+    mkdirSync(join(top, 'elsewhere'));
+    symlinkSync(join(top, 'elsewhere'), join(resultsDir, 'pyautogui', 'screenshot', 'scripted', 'os'));
+    expect(() => taskResultDir(resultsDir, { observationType: 'screenshot', agent: 'scripted' }, { domain: 'os', id: 'abc' })).toThrow(/goes through a symbolic link/);
   });
 });

@@ -1,6 +1,6 @@
 // The host-side file resolver: a real HTTP server on 127.0.0.1, real files, real cache folders.
 import { createServer, type Server } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -87,6 +87,17 @@ describe('createFileResolver', () => {
     expect(await fetchUrl('file:input.txt')).toBe(join(taskDir, 'input.txt'));
     expect(await fetchUrl(pathToFileURL(join(taskDir, 'input.txt')).href)).toBe(join(taskDir, 'input.txt'));
     await expect(fetchUrl('file:absent.txt')).rejects.toThrow(/file:absent\.txt: no such file .*absent\.txt/);
+  });
+
+  it('refuses file: URLs and plain paths outside the task folder, naming the folder', async () => {
+    const { root, cacheDir, taskDir } = folders();
+    writeFileSync(join(root, 'secret.txt'), 'host secret');
+    const fetchUrl = createFileResolver({ cacheDir, taskDir });
+    for (const url of ['file:///etc/passwd', '/etc/passwd', '../secret.txt', 'file:../secret.txt', pathToFileURL(join(root, 'secret.txt')).href]) {
+      await expect(fetchUrl(url), url).rejects.toThrow(new RegExp(`(the local path|the file URL ".*", path) ".*" (is an absolute path outside|leads outside) its folder; it must stay inside ${taskDir}`));
+    }
+    symlinkSync(join(root, 'secret.txt'), join(taskDir, 'link.txt'));
+    await expect(fetchUrl('link.txt')).rejects.toThrow(/goes through a symbolic link/);
   });
 
   it('takes a mapped URL from the mapping without touching the network', async () => {

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadTasks, readTaskFile } from '../../src/task/load.ts';
@@ -75,7 +76,8 @@ describe('normalized model from each format', () => {
 
   test.skipIf(!haveCorpora)('real corpora: every file of the three formats loads (skipped when ' + corporaMissing + ')', () => {
     const { tasks, errors } = loadTasks([CORPORA]);
-    expect(errors).toEqual([]);
+    // Spider2-V ships its task template as JSON with // comments: a broken JSON file, reported at its first comment.
+    expect(errors.map((e) => [e.file.slice(CORPORA.length), e.location])).toEqual([['/spider2v/examples/template.json', { line: 14, column: 20 }]]);
     const count = (format: string, platform = 'ubuntu') => tasks.filter((t) => t.format === format && t.platform === platform).length;
     expect([count('osworld'), count('osworld', 'windows'), count('spider2v'), count('guios')]).toEqual([369, 49, 494, 44]);
     // A GUI-OS evaluate_multiple_notebooks task and a no-evaluator-free GUI-OS task from the real corpus.
@@ -106,7 +108,7 @@ describe('bad input: one error naming the file, the JSON path and what was expec
     const error = errorOf('5f0c3b1e-0000-4000-8000-00000000000a.json');
     expect(error.file).toBe(join(dir, '5f0c3b1e-0000-4000-8000-00000000000a.json'));
     expect(error.path).toBe('');
-    expect(error.message).toMatch(/5f0c3b1e-0000-4000-8000-00000000000a\.json: not valid JSON/);
+    expect(error.message).toMatch(/5f0c3b1e-0000-4000-8000-00000000000a\.json:4:1: not valid JSON/);
   });
 
   test('missing instruction', () => {
@@ -141,5 +143,62 @@ describe('bad input: one error naming the file, the JSON path and what was expec
   test('a missing path and an index entry that does not resolve are errors too', () => {
     const { errors } = loadTasks([join(FIXTURES, 'nope')]);
     expect(errors[0].message).toContain('no such file or folder');
+  });
+});
+
+describe('broken JSON while walking a folder', () => {
+  test('reported whatever its name; a broken input inside a task folder (<id>/ beside <id>.json) is left alone', () => {
+    const root = mkdtempSync(join(tmpdir(), 'deskbench-broken-json-'));
+    mkdirSync(join(root, 'examples', 'jupyter', 'abc'), { recursive: true });
+    writeFileSync(join(root, 'examples', 'notes.json'), '{\n  "a": 1,\n}');
+    writeFileSync(join(root, 'test_all.json'), '{ "os": ["abc" }');
+    writeFileSync(join(root, 'examples', 'jupyter', 'abc', 'abc.json'), JSON.stringify({ id: 'abc', instruction: 'x', evaluator: { func: 'infeasible' } }));
+    writeFileSync(join(root, 'examples', 'jupyter', 'abc', 'config.json'), '{ broken on purpose');
+    writeFileSync(join(root, 'examples', 'settings.json'), '{"not": "a task"}');
+    const { tasks, errors } = loadTasks([root]);
+    expect(tasks.map((t) => t.id)).toEqual(['abc']);
+    expect(errors.map((e) => [e.file.slice(root.length), e.location])).toEqual([
+      ['/examples/notes.json', { line: 3, column: 1 }],
+      ['/test_all.json', { line: 1, column: 16 }],
+    ]);
+    expect(errors[0].message).toMatch(/notes\.json:3:1: not valid JSON/);
+  });
+});
+
+describe('hostile index files', () => {
+  test('an entry that is not a safe folder name is an error; nothing outside examples/ is loaded', () => {
+    const root = mkdtempSync(join(tmpdir(), 'deskbench-hostile-index-'));
+    mkdirSync(join(root, 'data', 'examples'), { recursive: true });
+    writeFileSync(join(root, 'outside.json'), JSON.stringify({ id: 'outside', instruction: 'x', evaluator: { func: 'infeasible' } }));
+    writeFileSync(join(root, 'data', 'test_all.json'), JSON.stringify({ '..': ['outside'], os: ['../../outside'] }));
+    const { tasks, errors } = loadTasks([join(root, 'data', 'test_all.json')]);
+    expect(tasks).toEqual([]);
+    expect(errors.map((e) => [e.path, e.detail])).toEqual([
+      ['..[0]', 'expected a domain and a task id that are safe folder names (got "../outside")'],
+      ['os[0]', 'expected a domain and a task id that are safe folder names (got "os/../../outside")'],
+    ]);
+  });
+});
+
+describe('hostile ids: a task id names its results folder, so it must be one safe path segment', () => {
+  const write = (id: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'deskbench-hostile-id-'));
+    const file = join(dir, 'task.json');
+    writeFileSync(file, JSON.stringify({ id, instruction: 'x', evaluator: { func: 'infeasible' } }));
+    return file;
+  };
+
+  test.each(['../escape', '../../../../tmp/x', 'a/b', 'a\\b', '..', '.', '', 'has space', 'nul\0byte', 'x'.repeat(129)])('refuses the id %j', (id) => {
+    const file = write(id);
+    const result = readTaskFile(file, { explicit: true });
+    expect(result.kind).toBe('error');
+    if (result.kind !== 'error') return;
+    expect(result.error.file).toBe(file);
+    expect(result.error.path).toBe('id');
+    expect(result.error.message).toMatch(/at id: expected the task id to be (a safe folder name|a folder name)/);
+  });
+
+  test.each(['5f0c3b1e-0000-4000-8000-000000000001', 'my_task.v2', 'x'.repeat(128)])('accepts the id %j', (id) => {
+    expect(readTaskFile(write(id), { explicit: true }).kind).toBe('task');
   });
 });

@@ -2,7 +2,8 @@
 // or already in the task's cache folder, each returned as a local path in `env.cacheDir`.
 import { copyFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { basename, extname } from 'node:path';
+import { containedPath } from '../../task/contained-path.ts';
 import type { Getter, Options } from '../registry.ts';
 import { cachePath, strftime, stringKey, writeCacheFile } from './support.ts';
 
@@ -70,7 +71,7 @@ export const getCloudFile: Getter = async (env, config) => {
 
 /** `cache_file {path}`: a file an earlier step wrote into the cache (e.g. `execute` with `stdout`); null if absent. */
 export const getCacheFile: Getter = (env, config) => {
-  const path = join(env.cacheDir, stringKey('cache_file', config, 'path'));
+  const path = containedPath(env.cacheDir, stringKey('cache_file', config, 'path'), { field: 'config.path' });
   return existsSync(path) ? path : null;
 };
 

@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { cp, readFile, rm } from 'node:fs/promises';
 import { basename, posix } from 'node:path';
 import type { EvalEnv, Getter, Options } from '../registry.ts';
+import { containedPath } from '../../task/contained-path.ts';
 import { cachePath, optionalString, resolveTaskFile, stringKey, writeCacheFile } from './support.ts';
 
 /**
@@ -14,7 +15,8 @@ export const getLocalFile: Getter = async (env, config) => {
   if (!existsSync(path)) return null;
   const dest = await cachePath(env, optionalString('local_file', config, 'dest') ?? basename(path));
   if (statSync(path).isDirectory()) await rm(dest, { recursive: true, force: true });
-  await cp(path, dest, { recursive: true });
+  // A folder may hold symlinks: each must stay in the task folder too, or metrics would read through it.
+  await cp(path, dest, { recursive: true, filter: (source) => Boolean(containedPath(env.taskDir, source, { field: 'config.path (a link inside it)' })) });
   return dest;
 };
 
@@ -39,14 +41,14 @@ export const getVmScriptOutput: Getter = async (env, config) => {
   if (typeof config.script === 'string') return guiosScriptLog(env, config);
   const src = stringKey('vm_script_output', config, 'src');
   const dest = stringKey('vm_script_output', config, 'dest');
-  await uploadScript(env, src, dest);
+  await uploadScript(env, src, dest, 'config.src');
   await env.desktop.execute(['chmod', 'a+x', dest], { setup: true });
   const run = await env.desktop.execute(['/bin/bash', dest], { shell: Boolean(config.shell) });
   return run.output;
 };
 
-async function uploadScript(env: EvalEnv, src: string, dest: string): Promise<void> {
-  const local = /^https?:\/\//.test(src) ? await env.fetchUrl(src) : resolveTaskFile(env, src);
+async function uploadScript(env: EvalEnv, src: string, dest: string, field: string): Promise<void> {
+  const local = /^https?:\/\//.test(src) ? await env.fetchUrl(src) : resolveTaskFile(env, src, field);
   if (!existsSync(local)) throw Object.assign(new Error(`evaluation script ${src} not found (looked at ${local})`), { code: 'ENOENT' });
   await env.desktop.upload(dest, await readFile(local));
 }
@@ -56,7 +58,7 @@ async function guiosScriptLog(env: EvalEnv, config: Options): Promise<string | n
   const log = stringKey('vm_script_output', config, 'log');
   const name = posix.basename(script);
   const remote = `${GUIOS_HOME}/${name}/${name}`;
-  await uploadScript(env, script, remote);
+  await uploadScript(env, script, remote, 'evaluation.arguments.eval_script');
   const quoted = `'${remote.replace(/'/g, `'\\''`)}'`;
   await env.desktop.execute(
     ['bash', '-c', `chmod +x ${quoted} && cd "$HOME" && TASK_SETUP_LOG=task-setup.log SHARED_DIR=/tmp ${quoted}`],

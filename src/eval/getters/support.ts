@@ -2,7 +2,8 @@
 // cache folder, resolving task-relative files, and Python's `str()` of values (OSWorld getters return Python strings).
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { containedPath } from '../../task/contained-path.ts';
 import type { EvalEnv, Options } from '../registry.ts';
 import { describeValue } from '../../describe-value.ts';
 
@@ -17,9 +18,12 @@ export function optionalString(getter: string, config: Options, key: string): st
   return config[key] === undefined ? undefined : stringKey(getter, config, key);
 }
 
-/** `os.path.join(env.cache_dir, dest)`, with the parent folder created. */
+/**
+ * `os.path.join(env.cache_dir, dest)`, with the parent folder created. `dest` must stay inside the cache: the bytes
+ * written there come from the desktop, which the agent controls.
+ */
 export async function cachePath(env: EvalEnv, dest: string): Promise<string> {
-  const path = resolve(env.cacheDir, dest);
+  const path = containedPath(env.cacheDir, dest, { field: 'config.dest' });
   await mkdir(dirname(path), { recursive: true });
   return path;
 }
@@ -32,15 +36,14 @@ export async function writeCacheFile(env: EvalEnv, dest: string, data: Uint8Arra
 }
 
 /**
- * A task file path: absolute as is; otherwise relative to the task folder. Spider2-V writes paths from its repository
- * root (`evaluation_examples/examples/<tool>/<id>/eval.sh`); those resolve to the same file in the task folder.
+ * A task file path, relative to the task folder and inside it (a task must not make deskbench read, send or compare
+ * another host file). Spider2-V writes paths from its repository root (`evaluation_examples/examples/<tool>/<id>/eval.sh`);
+ * those resolve to the same file in the task folder.
  */
-export function resolveTaskFile(env: EvalEnv, path: string): string {
-  if (isAbsolute(path)) return path;
-  const direct = join(env.taskDir, path);
-  if (existsSync(direct)) return direct;
+export function resolveTaskFile(env: EvalEnv, path: string, field = 'config.path'): string {
   const fromRepoRoot = /(?:^|\/)evaluation_examples\/examples\/[^/]+\/[^/]+\/(.+)$/.exec(path);
-  return fromRepoRoot ? join(env.taskDir, fromRepoRoot[1]) : direct;
+  const direct = fromRepoRoot && !existsSync(resolve(env.taskDir, path)) ? fromRepoRoot[1] : path;
+  return containedPath(env.taskDir, direct, { field });
 }
 
 /** Python's `datetime.strftime` for the directives task files use. */

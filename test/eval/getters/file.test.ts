@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { getCacheFile, getCloudFile, xlsxLastRow } from '../../../src/eval/getters/file.ts';
@@ -48,6 +49,22 @@ describe('local_file and list (Spider2-V)', () => {
     expect(readFileSync(join(folder as string, 'models', 'm.sql'), 'utf8')).toBe('select 1');
     expect(await getLocalFile(env, { path: 'nope.csv' })).toBeNull();
     expect(existsSync(join(env.cacheDir, 'nope.csv'))).toBe(false);
+  });
+
+  test('hostile paths: nothing outside the task folder is read, nothing outside the cache written', async () => {
+    const env = makeEnv();
+    const outside = mkdtempSync(join(tmpdir(), 'deskbench-outside-'));
+    writeFileSync(join(outside, 'secret'), 'host secret');
+    writeFileSync(join(env.taskDir, 'gold.csv'), 'a,b\n');
+    await expect(getLocalFile(env, { path: join(outside, 'secret') })).rejects.toThrow(/config\.path ".*secret" is an absolute path outside its folder; it must stay inside /);
+    await expect(getLocalFile(env, { path: '../../../../../../../../etc/passwd' })).rejects.toThrow(/config\.path .* leads outside its folder/);
+    await expect(getLocalFile(env, { path: 'gold.csv', dest: join(outside, 'copied') })).rejects.toThrow(/config\.dest .* is an absolute path outside its folder/);
+    // A folder of the task holding a link to a host file: refused, rather than copied as a link metrics would follow.
+    mkdirSync(join(env.taskDir, 'project'));
+    symlinkSync(join(outside, 'secret'), join(env.taskDir, 'project', 'link'));
+    await expect(getLocalFile(env, { path: 'project' })).rejects.toThrow(/config\.path \(a link inside it\) ".*link" goes through a symbolic link/);
+    expect(() => getCacheFile(env, { path: join(outside, 'secret') })).toThrow(/config\.path .* outside its folder/);
+    expect(readdirSync(outside)).toEqual(['secret']);
   });
 
   test('list returns the literal list', async () => {
