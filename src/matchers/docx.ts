@@ -32,4 +32,4 @@ export async function matchDocx(received: unknown, expected: unknown, options: D
   return { pass, message, actual: difference?.received, expected: difference?.expected };
 }
 
-export const toMatchDocx = defineMatcher('toMatchDocx', matchDocx);
+export const toMatchDocx = defineMatcher('toMatchDocx', matchDocx, { golden: true });

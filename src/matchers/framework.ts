@@ -1,7 +1,12 @@
 // The matcher framework: a deskbench matcher is an async check that says whether the received value passes and, if
 // not, what differs. `defineMatcher` turns it into a vitest matcher (negation, messages, attachments on the current
 // test); `installMatchers` hands a record of them to `expect.extend`. Office formats (office.ts) and any user
-// matcher plug in the same way.
+// matcher plug in the same way. File matchers also accept the received file as bytes (a Buffer), and treat their
+// expected file as a golden file the way toMatchFileSnapshot does: `vitest -u` writes a missing or different golden
+// from the received file, and a run that may add snapshots (not CI) writes a missing one.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join } from 'node:path';
 import { TestRunner, expect } from 'vitest';
 import type { MatcherState, TestContext } from 'vitest';
 
@@ -38,11 +43,57 @@ function currentTestContext(state: MatcherState): TestContext | undefined {
   return task?.context;
 }
 
+export interface MatcherOptions {
+  /**
+   * The first argument is an expected file (a golden): the received value may be a path or bytes, and snapshot
+   * updating (`-u`) writes the golden from it.
+   */
+  golden?: boolean;
+}
+
+/** A received file as a path: a path as is, bytes written to a temporary file with the expected file's extension. */
+export function receivedFile(received: unknown, expected: string, matcher: string): string {
+  if (typeof received === 'string') return received;
+  if (received instanceof Uint8Array) {
+    const path = join(mkdtempSync(join(tmpdir(), 'deskbench-received-')), `received${extname(expected)}`);
+    writeFileSync(path, received);
+    return path;
+  }
+  throw new Error(`${matcher}: the received value must be a file path or a Buffer of the file's bytes, got ${received === null ? 'null' : typeof received}`);
+}
+
+/** 'all' with -u, 'new' when missing snapshots may be written (not on CI), 'none' otherwise (vitest's rule). */
+function snapshotUpdateState(state: MatcherState): 'all' | 'new' | 'none' {
+  return (state.snapshotState as unknown as { snapshotUpdateState?: 'all' | 'new' | 'none' } | undefined)?.snapshotUpdateState ?? 'none';
+}
+
+function writeGolden(received: string, golden: string): void {
+  mkdirSync(dirname(golden), { recursive: true });
+  copyFileSync(received, golden);
+}
+
 /** Wraps a deskbench check as a vitest matcher named `name`. */
-export function defineMatcher<Args extends unknown[]>(name: string, check: DeskbenchMatcher<Args>): VitestMatcher {
+export function defineMatcher<Args extends unknown[]>(name: string, check: DeskbenchMatcher<Args>, options: MatcherOptions = {}): VitestMatcher {
   return async function (this: MatcherState, received: unknown, ...args: unknown[]) {
-    const verdict = await check(received, ...(args as Args));
     const isNot = Boolean(this.isNot);
+    const hint = this.utils.matcherHint(`${isNot ? '.not' : ''}.${name}`, 'received', 'expected');
+    const golden = options.golden && typeof args[0] === 'string' ? args[0] : undefined;
+    if (golden !== undefined) {
+      received = receivedFile(received, golden, name);
+      const update = snapshotUpdateState(this);
+      if (!existsSync(golden)) {
+        if (update === 'none' || isNot) {
+          return { pass: isNot, message: () => `${hint}\n\nthe expected file ${golden} does not exist: run vitest with -u to write it from the received file` };
+        }
+        writeGolden(received as string, golden);
+        return { pass: !isNot, message: () => `${hint}\n\nwrote the missing expected file ${golden}` };
+      }
+    }
+    let verdict = await check(received, ...(args as Args));
+    if (golden !== undefined && !verdict.pass && !isNot && snapshotUpdateState(this) === 'all') {
+      writeGolden(received as string, golden);
+      verdict = { pass: true, message: `updated ${golden} from the received file (-u)` };
+    }
     const failed = verdict.pass === isNot;
     if (failed && verdict.attachments?.length) {
       const context = currentTestContext(this);
@@ -50,7 +101,6 @@ export function defineMatcher<Args extends unknown[]>(name: string, check: Deskb
         await context?.annotate(`${name}: ${file.message}`, 'deskbench', { contentType: file.contentType, body: file.body });
       }
     }
-    const hint = this.utils.matcherHint(`${isNot ? '.not' : ''}.${name}`, 'received', 'expected');
     return {
       pass: verdict.pass,
       message: () => `${hint}\n\n${isNot ? `expected not to match, but it did: ${verdict.message}` : verdict.message}`,

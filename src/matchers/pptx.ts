@@ -22,4 +22,4 @@ export async function matchPptx(received: unknown, expected: unknown, options: P
   return { pass: false, message, actual: difference.received, expected: difference.expected };
 }
 
-export const toMatchPptx = defineMatcher('toMatchPptx', matchPptx);
+export const toMatchPptx = defineMatcher('toMatchPptx', matchPptx, { golden: true });

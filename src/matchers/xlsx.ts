@@ -1,12 +1,16 @@
-// toMatchXlsx: OSWorld's compare_table as an assertion. By default every sheet pair is compared with sheet_data
-// (pandas values, rounded to 4 decimals); `rules` takes compare_table rules as in a task file. The failure message
-// names the rule, the sheet and the cell with both values.
+// toMatchXlsx: OSWorld's compare_table as an assertion. By default the workbooks' data are compared sheet by sheet,
+// in order (sheet_data: pandas values rounded to 4 decimals; sheet names and styles are not compared), so a missing or
+// extra sheet fails; `rules` takes compare_table rules as in a task file instead. The failure message names the rule,
+// the sheet and the cell with both values.
 import { compareTableDetailed, type TableFailure } from '../eval/metrics/xlsx/index.ts';
 import { Workbook } from '../eval/metrics/xlsx/workbook.ts';
 import { defineMatcher, type MatcherVerdict } from './framework.ts';
 
 export interface XlsxMatchOptions {
-  /** compare_table rules ({type: "sheet_data" | "style" | "check_cell" | …, …}); default: sheet_data for every sheet. */
+  /**
+   * compare_table rules ({type: "sheet_data" | "sheet_name" | "style" | "check_cell" | …, …}); default: sheet_data for
+   * every sheet position of either workbook (values only).
+   */
   rules?: Record<string, unknown>[];
 }
 
@@ -27,12 +31,13 @@ export async function matchXlsx(received: unknown, expected: unknown, options: X
   if (typeof expected !== 'string') throw new Error('toMatchXlsx: the expected value must be an xlsx file path');
   let rules = options.rules;
   if (!rules) {
-    const book = await Workbook.open(expected);
-    rules = [{ type: 'sheet_name' }, ...book.sheetNames.map((name) => ({ type: 'sheet_data', sheet_idx0: `RN${name}`, sheet_idx1: `EN${name}` }))];
+    const [want, got] = await Promise.all([Workbook.open(expected), Workbook.open(String(received)).catch(() => undefined)]);
+    const sheets = Math.max(want.sheetNames.length, got?.sheetNames.length ?? 0);
+    rules = Array.from({ length: sheets }, (_, index) => ({ type: 'sheet_data', sheet_idx0: `RI${index}`, sheet_idx1: `EI${index}` }));
   }
   const outcome = await compareTableDetailed(received, expected, { rules });
   if (outcome.score === 1) return { pass: true, message: `the workbook matches ${expected} on ${rules.length} rule(s)` };
   return { pass: false, message: describeFailure(outcome.failure ?? { rule: 'compare_table' }), actual: outcome.failure?.actual, expected: outcome.failure?.expected };
 }
 
-export const toMatchXlsx = defineMatcher('toMatchXlsx', (received: unknown, expected: string, options?: XlsxMatchOptions) => matchXlsx(received, expected, options));
+export const toMatchXlsx = defineMatcher('toMatchXlsx', (received: unknown, expected: string, options?: XlsxMatchOptions) => matchXlsx(received, expected, options), { golden: true });

@@ -1,5 +1,5 @@
 // The PDFs are LibreOffice exports of three lines of text; "report-changed" says 15 where "report" says 12.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -30,8 +30,13 @@ describe('toMatchPdf', () => {
     await expect(expect(pdf('report-copy')).not.toMatchPdf(pdf('report'))).rejects.toThrow('expected not to match, but it did');
   });
 
-  test('a missing file is a clear error', async () => {
+  test('a missing received file is a clear error', async () => {
     await expect(expect(join(fixtures, 'nope.pdf')).toMatchPdf(pdf('report'))).rejects.toThrow('nope.pdf');
+  });
+
+  test('the received PDF may be a Buffer of its bytes', async () => {
+    await expect(readFileSync(pdf('report-copy'))).toMatchPdf(pdf('report'));
+    await expect(expect(readFileSync(pdf('report-changed'))).toMatchPdf(pdf('report'))).rejects.toThrow('first differing line 2');
   });
 
   test('firstDifference finds extra and missing lines', () => {
@@ -45,12 +50,16 @@ describe('toPassMetric', () => {
 
   test('a user-defined metric', async () => {
     await expect('deskbench').toPassMetric('test_starts_with', 'desk');
-    await expect(expect('deskbench').toPassMetric('test_starts_with', 'bench')).rejects.toThrow('metric test_starts_with scored 0 (1 passes)');
+    await expect(expect('deskbench').toPassMetric('test_starts_with', 'bench')).rejects.toThrow('metric test_starts_with scored 0 (1 passes)\nresult "deskbench", expected "bench"');
   });
 
   test('a built-in float metric passes only at 1', async () => {
     await expect(pdf('report-copy')).toPassMetric('compare_pdfs', pdf('report'));
-    await expect(expect(pdf('report-changed')).toPassMetric('compare_pdfs', pdf('report'))).rejects.toThrow('scored 0.984');
+    // A 0 (or any score below 1) says what differs where the metric can tell, and what it was given.
+    await expect(expect(pdf('report-changed')).toPassMetric('compare_pdfs', pdf('report'))).rejects.toThrow(
+      /scored 0\.984\d*.*\nfirst differing line 2: received "Revenue grew by 15 percent.", expected "Revenue grew by 12 percent."\n {2}\(result \/.*report-changed\.pdf \(\d+ bytes\), expected .*report\.pdf \(\d+ bytes\)\)/,
+    );
+    await expect(expect('/nowhere/out.pdf').toPassMetric('compare_pdfs', pdf('report'))).rejects.toThrow(/result \/nowhere\/out\.pdf \(missing\)/);
   });
 
   test('an unknown metric name suggests close ones', async () => {
@@ -92,6 +101,12 @@ describe('toMatchImage', () => {
       'toMatchImage: difference (brighter = more different)',
     ]);
     expect(added.every((a) => a.attachment?.contentType === 'image/png')).toBe(true);
+  });
+
+  test('a Buffer of PNG bytes is a received image too', async () => {
+    await expect(readFileSync(copy)).toMatchImage(scene);
+    await expect(expect(readFileSync(patched)).toMatchImage(scene)).rejects.toThrow(/SSIM 0\.\d{4} is below/);
+    await expect(expect(42).toMatchImage(scene)).rejects.toThrow('toMatchImage: the received value must be a file path or a Buffer');
   });
 
   test('another image metric can give the score', async () => {

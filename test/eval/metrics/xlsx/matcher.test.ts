@@ -1,6 +1,7 @@
 // toMatchXlsx on LibreOffice-written workbooks: passes on equal books, and the failure message names the rule, the
 // sheet and the cell with both values.
 import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import '../../../../src/matchers/index.ts';
 import { matchXlsx } from '../../../../src/matchers/xlsx.ts';
@@ -8,16 +9,26 @@ import { matchXlsx } from '../../../../src/matchers/xlsx.ts';
 const F = (name: string) => join(import.meta.dirname, '../../../../fixtures/xlsx', `${name}.xlsx`);
 
 describe('toMatchXlsx', () => {
-  test('equal workbooks match (sheet names and sheet_data of every sheet)', async () => {
+  test('equal workbooks match (by default, the values of every sheet, in order)', async () => {
     await expect(F('data-base')).toMatchXlsx(F('data-base'));
     await expect(F('data-value')).not.toMatchXlsx(F('data-base'));
+  });
+
+  test('by default a renamed sheet with the same values matches; the sheet_name rule checks names when asked', async () => {
+    await expect(F('data-renamed')).toMatchXlsx(F('data-base'));
+    await expect(expect(F('data-renamed')).toMatchXlsx(F('data-base'), { rules: [{ type: 'sheet_name' }] })).rejects.toThrow(/rule #0 sheet_name failed/);
+  });
+
+  test('the workbook as a Buffer of its bytes', async () => {
+    await expect(readFileSync(F('data-base'))).toMatchXlsx(F('data-base'));
+    await expect(expect(readFileSync(F('data-value'))).toMatchXlsx(F('data-base'))).rejects.toThrow(/received: 8/);
   });
 
   test('the message points at the sheet and cell with both values', async () => {
     const verdict = await matchXlsx(F('data-value'), F('data-base'));
     expect(verdict.pass).toBe(false);
     expect(verdict.message).toBe(
-      'rule #1 sheet_data failed: value differs\n  at result:Sales vs expected:Sales B3\n  received: 8\n  expected: 7',
+      'rule #0 sheet_data failed: value differs\n  at result:Sales vs expected:Sales B3\n  received: 8\n  expected: 7',
     );
     await expect(expect(F('data-value')).toMatchXlsx(F('data-base'))).rejects.toThrow(/at result:Sales vs expected:Sales B3\n {2}received: 8\n {2}expected: 7/);
   });
