@@ -19,6 +19,8 @@ export interface EvalEnv {
   desktop: DesktopClient;
   /** Folder that relative task files (GUI-OS `local_*`, `local_file`) resolve against. */
   taskDir: string;
+  /** The task file, named in errors about the paths it gives. */
+  taskFile?: string;
   /** Per-task folder where fetched files land (OSWorld's `cache/<task id>`); created before getters run. */
   cacheDir: string;
   /** Host folder shared across runs for downloaded URLs (keyed by URL). */

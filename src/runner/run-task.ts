@@ -136,10 +136,11 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
     const cacheDir = join(resultDir, 'cache');
     mkdirSync(cacheDir, { recursive: true });
     const downloadCacheDir = resolve(options.cacheDir);
-    const fetchUrl = createFileResolver({ cacheDir: downloadCacheDir, files: options.files, taskDir: task.dir });
+    const fetchUrl = createFileResolver({ cacheDir: downloadCacheDir, files: options.files, taskDir: task.dir, taskFile: task.file });
     const setupContext: SetupContext = {
       desktop: client,
       taskDir: task.dir,
+      taskFile: task.file,
       cacheDir,
       fetchUrl,
       cdp: desktop.cdp,
@@ -188,6 +189,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
     const env: EvalEnv = {
       desktop: client,
       taskDir: task.dir,
+      taskFile: task.file,
       cacheDir,
       downloadCacheDir,
       fetchUrl,

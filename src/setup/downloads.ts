@@ -24,6 +24,8 @@ export interface FileResolverOptions {
   files?: string | Record<string, string>;
   /** The task's folder: relative paths and relative `file:` URLs resolve against it. */
   taskDir: string;
+  /** The task file, named in errors about its paths. */
+  taskFile?: string;
   /** Attempts per download (OSWorld: 3). */
   tries?: number;
   /** Per-attempt timeout (OSWorld: 300 s). */
@@ -39,7 +41,7 @@ export function createFileResolver(options: FileResolverOptions): FetchUrl {
   const log = options.log ?? (() => {});
   return async (url: string) => {
     if (typeof url !== 'string' || !url.trim()) throw new Error(`expected a URL or a path, got ${JSON.stringify(url)}`);
-    const local = localPath(url, options.taskDir);
+    const local = localPath(url, options.taskDir, options.taskFile);
     if (local !== undefined) {
       if (!isFile(local)) throw new Error(`${url}: no such file (${local})`);
       return local;
@@ -56,13 +58,13 @@ export function createFileResolver(options: FileResolverOptions): FetchUrl {
  * A local path for a scheme-less string or a `file:` URL; undefined for a remote URL. It must be a file of the task's
  * folder: a task may not have deskbench upload other host files (`file:///etc/passwd`) into the desktop.
  */
-function localPath(url: string, taskDir: string): string | undefined {
+function localPath(url: string, taskDir: string, taskFile?: string): string | undefined {
   let path: string;
   if (url.startsWith('file://')) path = fileURLToPath(url);
   else if (url.startsWith('file:')) path = decodeURIComponent(url.slice('file:'.length));
   else if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url)) return undefined;
   else path = url;
-  return containedPath(taskDir, path, { field: path === url ? 'the local path' : `the file URL ${JSON.stringify(url)}, path` });
+  return containedPath(taskDir, path, { file: taskFile, field: path === url ? 'the local path' : `the file URL ${JSON.stringify(url)}, path` });
 }
 
 function isFile(path: string): boolean {

@@ -14,7 +14,7 @@ export const SCRIPT_ENV = { TASK_SETUP_LOG: 'task-setup.log' };
 
 /** A file of the task's folder: `local_path` may not lead anywhere else on the host. */
 function taskFile(step: string, ctx: SetupContext, localPath: string): string {
-  const path = containedPath(ctx.taskDir, localPath, { field: 'arguments.local_path' });
+  const path = containedPath(ctx.taskDir, localPath, { file: ctx.taskFile, field: 'arguments.local_path' });
   if (!existsSync(path) || !statSync(path).isFile()) {
     throw new Error(`${step}: ${localPath} is not in the task's folder (${path} does not exist)`);
   }

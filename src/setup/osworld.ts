@@ -64,7 +64,7 @@ function untilMet(until: Until, result: ExecResult): boolean {
 }
 
 async function writeCacheFile(ctx: SetupContext, name: string, text: string, field: string): Promise<void> {
-  const path = containedPath(ctx.cacheDir, name, { field });
+  const path = containedPath(ctx.cacheDir, name, { file: ctx.taskFile, field });
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, text);
 }
@@ -144,7 +144,7 @@ const download: SetupStep = async (ctx, parameters) => {
 const uploadFile: SetupStep = async (ctx, parameters) => {
   for (const [i, raw] of list('upload_file', parameters, 'files').entries()) {
     const file = entry('upload_file', 'files', i, raw);
-    const localPath = containedPath(ctx.taskDir, requireString('upload_file', file, 'local_path'), { field: `parameters.files[${i}].local_path` });
+    const localPath = containedPath(ctx.taskDir, requireString('upload_file', file, 'local_path'), { file: ctx.taskFile, field: `parameters.files[${i}].local_path` });
     const path = requireString('upload_file', file, 'path');
     const data = await readFile(localPath).catch((error: unknown) => {
       throw new Error(`upload_file: cannot read ${localPath}: ${messageOf(error)}`);

@@ -7,6 +7,8 @@ export interface SetupContext {
   desktop: DesktopClient;
   /** Folder relative task files resolve against. */
   taskDir: string;
+  /** The task file, named in errors about the paths it gives. */
+  taskFile?: string;
   /** Per-task cache folder (command stdout/stderr land here for the cache_file getter). */
   cacheDir: string;
   /** Resolves a remote URL to a local file (download cache, offline mappings); throws a clear error. */

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { containedPath, firstContaining } from '../task/contained-path.ts';
+import { type PathOrigin, containedPath, firstContaining } from '../task/contained-path.ts';
 import { runInBackground } from './background-run.ts';
 import { connectChrome, openTabs } from './chrome.ts';
 import { needs } from './errors.ts';
@@ -14,10 +14,10 @@ import type { SetupContext, SetupStep } from './registry.ts';
 
 /**
  * Where a Spider2-V `src` is on this machine. Task files name their inputs from the Spider2-V repository root
- * (`evaluation_examples/examples/<tool>/<id>/init.sh`, `evaluation_examples/examples/superset/all_databases.sql`); we
+ * (`evaluation_examples/examples/<tool>/<id>/init.sh`, `evaluation_examples/settings/snowflake/settings.json`); we
  * look beside the task's JSON first, then in the folders above it, with and without the leading `evaluation_examples/`.
- * Only candidates inside the task's own folder or its tool folder count (spider2vRoots): a task may not upload other
- * host files into the desktop, where the agent and its model provider read them.
+ * Only candidates inside the folders spider2vRoots names count: a task may not upload other host files into the
+ * desktop, where the agent and its model provider read them.
  */
 export function spider2vFileCandidates(taskDir: string, src: string): string[] {
   const roots = spider2vRoots(taskDir);
@@ -36,22 +36,27 @@ export function spider2vFileCandidates(taskDir: string, src: string): string[] {
   return [...new Set(candidates.flatMap((candidate) => firstContaining(roots, candidate) ?? []))];
 }
 
-/** The folders a Spider2-V task's files may come from: its own, and `examples/<tool>/` when it lives in that layout. */
+/**
+ * The folders a Spider2-V task's files may come from: its own; and when it lives in the `examples/<tool>/<id>/`
+ * layout, the tool folder (shared inputs) and the dataset's `settings/` beside `examples/` (the credentials files the
+ * user fills in, which account tasks upload).
+ */
 export function spider2vRoots(taskDir: string): string[] {
   const toolDir = dirname(taskDir);
-  return basename(dirname(toolDir)) === 'examples' ? [taskDir, toolDir] : [taskDir];
+  const examplesDir = dirname(toolDir);
+  return basename(examplesDir) === 'examples' ? [taskDir, toolDir, join(dirname(examplesDir), 'settings')] : [taskDir];
 }
 
-export function findSpider2vFile(step: string, taskDir: string, src: string, field = 'parameters.src'): string {
+export function findSpider2vFile(step: string, taskDir: string, src: string, origin: PathOrigin = { field: 'parameters.src' }): string {
   const candidates = spider2vFileCandidates(taskDir, src);
   // Nothing inside the allowed folders: say so, rather than "not found", when the path itself leads outside.
-  if (!candidates.length) containedPath(taskDir, src, { field });
+  if (!candidates.length) containedPath(taskDir, src, origin);
   const found = candidates.find((path) => existsSync(path) && statSync(path).isFile());
   if (found) return found;
   throw new Error(
     `${step}: the task's file ${src} is not on this machine (looked at ${candidates.join(', ')}). ` +
       `Only the task's JSON is here: copy the task's files from Spider2-V's evaluation_examples/ folder next to it, ` +
-      `keeping their layout (examples/<tool>/<id>/…).`,
+      `keeping their layout (examples/<tool>/<id>/…, settings/…).`,
   );
 }
 
@@ -61,7 +66,7 @@ export function findSpider2vFile(step: string, taskDir: string, src: string, fie
  */
 const copyfileFromHostToGuest: SetupStep = async (ctx, parameters) => {
   const step = 'copyfile_from_host_to_guest';
-  const src = findSpider2vFile(step, ctx.taskDir, requireString(step, parameters, 'src'));
+  const src = findSpider2vFile(step, ctx.taskDir, requireString(step, parameters, 'src'), { file: ctx.taskFile, field: 'parameters.src' });
   const dest = requireString(step, parameters, 'dest');
   let data: Buffer = await readFile(src);
   if (flag(step, parameters, 'json_encode')) {
@@ -95,7 +100,7 @@ const scriptAndExecute: SetupStep = async (ctx, parameters) => {
   const src = requireString(step, parameters, 'src');
   const dest = optionalString(step, parameters, 'dest', '/home/user/init.sh');
   const options = stringList(step, parameters, 'options', []);
-  const local = /^https?:/.test(src) ? await ctx.fetchUrl(src) : findSpider2vFile(step, ctx.taskDir, src);
+  const local = /^https?:/.test(src) ? await ctx.fetchUrl(src) : findSpider2vFile(step, ctx.taskDir, src, { file: ctx.taskFile, field: 'parameters.src' });
   await ctx.desktop.upload(dest, await readFile(local));
   await executeLogged(ctx, step, ['chmod', 'a+x', dest]);
   try {

@@ -58,11 +58,11 @@ async function run(file: string) {
 
 describe('setup steps cannot send host files outside the task folder to the desktop', () => {
   test.each([
-    ['OSWorld upload_file with ../', 'os', { config: [{ type: 'upload_file', parameters: { files: [{ local_path: '../../../../secret.txt', path: '/home/user/leak-upload' }] } }], evaluator: { func: 'infeasible' } }, '/home/user/leak-upload', /Setup step 0 \(upload_file\) failed: parameters\.files\[0\]\.local_path "\.\.\/\.\.\/\.\.\/\.\.\/secret\.txt" leads outside its folder; it must stay inside \/.*\/tasks\/examples\/os\/\w+/],
-    ['OSWorld download of file:///etc/passwd', 'os', { config: [{ type: 'download', parameters: { files: [{ url: 'file:///etc/passwd', path: '/home/user/leak-download' }] } }], evaluator: { func: 'infeasible' } }, '/home/user/leak-download', /Setup step 0 \(download\) failed: the file URL "file:\/\/\/etc\/passwd", path "\/etc\/passwd" is an absolute path outside its folder/],
-    ['Spider2-V copyfile_from_host_to_guest with an absolute src', 'dbt', { tags: ['cli'], config: [{ type: 'copyfile_from_host_to_guest', parameters: { src: '/etc/passwd', dest: '/home/user/leak-copy' } }], evaluator: { func: 'infeasible' } }, '/home/user/leak-copy', /Setup step 0 \(copyfile_from_host_to_guest\) failed: parameters\.src "\/etc\/passwd" is an absolute path outside its folder/],
-    ['GUI-OS upload_file_to_vm with ../', 'jupyter', { config: [{ func: 'upload_file_to_vm', arguments: { local_path: '../../../../secret.txt', remote_path: '/home/user/leak-vm' } }], evaluation: null }, '/home/user/leak-vm', /Setup step 0 \(upload_file_to_vm\) failed: arguments\.local_path "\.\.\/\.\.\/\.\.\/\.\.\/secret\.txt" leads outside its folder/],
-  ])('%s: SETUP_ERROR naming the field and the folder, nothing uploaded', async (_name, domain, data, remote, message) => {
+    ['OSWorld upload_file with ../', 'os', { config: [{ type: 'upload_file', parameters: { files: [{ local_path: '../../../../secret.txt', path: '/home/user/leak-upload' }] } }], evaluator: { func: 'infeasible' } }, '/home/user/leak-upload', /Setup step 0 \(upload_file\) failed: \/\S+\/hostile-\w+\.json: parameters\.files\[0\]\.local_path "\.\.\/\.\.\/\.\.\/\.\.\/secret\.txt" leads outside its folder; it must stay inside \/.*\/tasks\/examples\/os\/\w+/],
+    ['OSWorld download of file:///etc/passwd', 'os', { config: [{ type: 'download', parameters: { files: [{ url: 'file:///etc/passwd', path: '/home/user/leak-download' }] } }], evaluator: { func: 'infeasible' } }, '/home/user/leak-download', /Setup step 0 \(download\) failed: \/\S+\/hostile-\w+\.json: the file URL "file:\/\/\/etc\/passwd", path "\/etc\/passwd" is an absolute path outside its folder/],
+    ['Spider2-V copyfile_from_host_to_guest with an absolute src', 'dbt', { tags: ['cli'], config: [{ type: 'copyfile_from_host_to_guest', parameters: { src: '/etc/passwd', dest: '/home/user/leak-copy' } }], evaluator: { func: 'infeasible' } }, '/home/user/leak-copy', /Setup step 0 \(copyfile_from_host_to_guest\) failed: \/\S+\/hostile-\w+\.json: parameters\.src "\/etc\/passwd" is an absolute path outside its folder/],
+    ['GUI-OS upload_file_to_vm with ../', 'jupyter', { config: [{ func: 'upload_file_to_vm', arguments: { local_path: '../../../../secret.txt', remote_path: '/home/user/leak-vm' } }], evaluation: null }, '/home/user/leak-vm', /Setup step 0 \(upload_file_to_vm\) failed: \/\S+\/hostile-\w+\.json: arguments\.local_path "\.\.\/\.\.\/\.\.\/\.\.\/secret\.txt" leads outside its folder/],
+  ])('%s: SETUP_ERROR naming the task file, the field and the folder; nothing uploaded', async (_name, domain, data, remote, message) => {
     freshTop();
     const outcome = await run(writeTask(domain, `hostile-${domain}`, data));
     expect(outcome).toMatchObject({ status: 'error', state: 'SETUP_ERROR', score: 0 });
@@ -76,7 +76,7 @@ describe('getters cannot write desktop bytes outside the cache', () => {
   test.each([
     ['a relative dest with ../', () => join(top, 'escaped-by-dest'), () => '../../../../../../../escaped-by-dest'],
     ['an absolute dest', () => join(top, 'absolute-dest'), () => join(top, 'absolute-dest')],
-  ])('vm_file with %s: an eval error naming config.dest, score 0, no file outside the cache', async (_name, target, dest) => {
+  ])('vm_file with %s: an eval error naming the task file and config.dest, score 0, no file outside the cache', async (_name, target, dest) => {
     freshTop();
     const file = writeTask('os', 'hostile-dest', {
       evaluator: { func: 'exact_match', result: { type: 'vm_file', path: '/etc/hostname', dest: dest() }, expected: { type: 'rule', rules: { expected: 'x' } } },
@@ -84,7 +84,7 @@ describe('getters cannot write desktop bytes outside the cache', () => {
     const outcome = await run(file);
     expect(outcome).toMatchObject({ status: 'scored', score: 0, passed: false });
     expect(outcome.evalError).toMatch(
-      /getter vm_file \(result of exact_match\) failed: config\.dest "[^"]*(escaped-by-dest|absolute-dest)" (leads outside its folder|is an absolute path outside its folder); it must stay inside \/.*\/hostile-dest\/cache/,
+      /getter vm_file \(result of exact_match\) failed: \/\S+\/hostile-dest\.json: config\.dest "[^"]*(escaped-by-dest|absolute-dest)" (leads outside its folder|is an absolute path outside its folder); it must stay inside \/.*\/hostile-dest\/cache/,
     );
     expect(existsSync(target())).toBe(false);
     expect(readdirSync(top).sort()).toEqual(['results', 'secret.txt', 'tasks']);

@@ -165,16 +165,19 @@ describe('helpers', () => {
     expect(substituteVars({ a: [1, true, null, '{X}{Y}'] }, { X: 'x' })).toEqual({ a: [1, true, null, 'x{Y}'] });
   });
 
-  it('finds Spider2-V files beside the task JSON or in its tool folder, and nowhere else', () => {
+  it("finds Spider2-V files beside the task JSON, in its tool folder or the dataset's settings/, and nowhere else", () => {
     const root = mkdtempSync(join(tmpdir(), 'deskbench-s2v-'));
     const taskDir = join(root, 'examples', 'airbyte', 'abc');
     const candidates = spider2vFileCandidates(taskDir, 'evaluation_examples/examples/airbyte/abc/init.sh');
     expect(candidates[0]).toBe(join(taskDir, 'init.sh'));
     expect(spider2vFileCandidates(taskDir, 'evaluation_examples/examples/airbyte/shared.sql')).toContain(join(root, 'examples', 'airbyte', 'shared.sql'));
-    // settings/ is above the tool folder: not a file of this task (Spider2-V's settings are for account tasks).
-    expect(spider2vFileCandidates(taskDir, 'evaluation_examples/settings/snowflake/settings.json')).not.toContain(
+    expect(spider2vFileCandidates(taskDir, 'evaluation_examples/settings/snowflake/settings.json')).toContain(
       join(root, 'settings', 'snowflake', 'settings.json'),
     );
+    // Candidates in the task and tool folders only; never the dataset's other folders.
+    const other = spider2vFileCandidates(taskDir, 'evaluation_examples/other/secret.json');
+    expect(other).not.toContain(join(root, 'other', 'secret.json'));
+    for (const candidate of other) expect(candidate.startsWith(join(root, 'examples', 'airbyte') + '/'), candidate).toBe(true);
     expect(spider2vFileCandidates(taskDir, '/etc/passwd')).toEqual([]);
     expect(spider2vFileCandidates(taskDir, '../../../../etc/passwd')).toEqual([]);
   });

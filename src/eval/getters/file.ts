@@ -71,7 +71,7 @@ export const getCloudFile: Getter = async (env, config) => {
 
 /** `cache_file {path}`: a file an earlier step wrote into the cache (e.g. `execute` with `stdout`); null if absent. */
 export const getCacheFile: Getter = (env, config) => {
-  const path = containedPath(env.cacheDir, stringKey('cache_file', config, 'path'), { field: 'config.path' });
+  const path = containedPath(env.cacheDir, stringKey('cache_file', config, 'path'), { file: env.taskFile, field: 'config.path' });
   return existsSync(path) ? path : null;
 };
 

@@ -16,7 +16,7 @@ export const getLocalFile: Getter = async (env, config) => {
   const dest = await cachePath(env, optionalString('local_file', config, 'dest') ?? basename(path));
   if (statSync(path).isDirectory()) await rm(dest, { recursive: true, force: true });
   // A folder may hold symlinks: each must stay in the task folder too, or metrics would read through it.
-  await cp(path, dest, { recursive: true, filter: (source) => Boolean(containedPath(env.taskDir, source, { field: 'config.path (a link inside it)' })) });
+  await cp(path, dest, { recursive: true, filter: (source) => Boolean(containedPath(env.taskDir, source, { file: env.taskFile, field: 'config.path (a link inside it)' })) });
   return dest;
 };
 

@@ -23,7 +23,7 @@ export function optionalString(getter: string, config: Options, key: string): st
  * written there come from the desktop, which the agent controls.
  */
 export async function cachePath(env: EvalEnv, dest: string): Promise<string> {
-  const path = containedPath(env.cacheDir, dest, { field: 'config.dest' });
+  const path = containedPath(env.cacheDir, dest, { file: env.taskFile, field: 'config.dest' });
   await mkdir(dirname(path), { recursive: true });
   return path;
 }
@@ -43,7 +43,7 @@ export async function writeCacheFile(env: EvalEnv, dest: string, data: Uint8Arra
 export function resolveTaskFile(env: EvalEnv, path: string, field = 'config.path'): string {
   const fromRepoRoot = /(?:^|\/)evaluation_examples\/examples\/[^/]+\/[^/]+\/(.+)$/.exec(path);
   const direct = fromRepoRoot && !existsSync(resolve(env.taskDir, path)) ? fromRepoRoot[1] : path;
-  return containedPath(env.taskDir, direct, { field });
+  return containedPath(env.taskDir, direct, { file: env.taskFile, field });
 }
 
 /** Python's `datetime.strftime` for the directives task files use. */
