@@ -26,10 +26,14 @@ export class DeskbenchReporter implements Reporter {
     this.print = options.print ?? true;
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    // A task whose worker died (killed, crashed) never wrote its verdict: its summary still says RUNNING.
+  /** A task whose worker died (killed, crashed) never wrote its verdict: its summary still says RUNNING. */
+  private finalizeRunning(): TaskSummary[] {
     const runId = process.env.DESKBENCH_RUN_ID;
-    const ended = runId ? finalizeRunningSummaries(this.resultsDir, runId, WORKER_ENDED) : [];
+    return runId ? finalizeRunningSummaries(this.resultsDir, runId, WORKER_ENDED) : [];
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const ended = this.finalizeRunning();
     const endedById = new Map(ended.map((summary) => [`${summary.tool}/${summary.uid}`, summary]));
     const records = testModules.flatMap((module) => [...module.children.allTests()].map((test) => recordOf(test, endedById)).filter((r): r is TaskRecord => r !== undefined));
     if (records.length === 0) return; // not a deskbench run (or everything was filtered out)

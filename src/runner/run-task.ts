@@ -252,11 +252,24 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
     return finish({ status: 'scored', score: evaluation.score, state, evalError: evaluation.evalError, details: evaluation.details });
   };
 
-  // The task ends when its work does, or at once when it is aborted: then its verdict is written and its desktop
-  // removed here, while the abandoned work unwinds in the background against a desktop that is gone.
-  const ended = await untilAborted(run(), signal);
-  if (ended !== ABORTED) return ended;
-  const verdict = finish(aborted());
-  await stopDesktop();
-  return verdict;
+  // Ctrl-C in a terminal signals vitest's workers too, and a worker dies of it before any abort reaches the task: the
+  // verdict is written first (synchronously), then the signal takes its usual course.
+  const onSignal = (name: NodeJS.Signals) => {
+    finish({ status: 'error', score: 0, state: 'ABORTED', error: `stopped by ${name} (Ctrl-C) during ${PHASE_NAMES[phase]}` });
+    if (process.listenerCount(name) === 0) process.kill(process.pid, name);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    // The task ends when its work does, or at once when it is aborted: then its verdict is written and its desktop
+    // removed here, while the abandoned work unwinds in the background against a desktop that is gone.
+    const ended = await untilAborted(run(), signal);
+    if (ended !== ABORTED) return ended;
+    const verdict = finish(aborted());
+    await stopDesktop();
+    return verdict;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }
