@@ -18,6 +18,12 @@ const RUNTIME = fileURLToPath(new URL(`./runtime${extname(import.meta.url)}`, im
  */
 export const GENERATOR_FINGERPRINT = createHash('sha256').update(RUNTIME).update(readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 16);
 
+/**
+ * vitest's test timeout is the task's plus this: deskbench ends a task at its own timeout (TIMED_OUT, with its summary
+ * and its desktop removed), and vitest's would cut that short.
+ */
+export const TEST_TIMEOUT_GRACE_MS = 30_000;
+
 export function testName(task: Task): string {
   const firstLine = task.instruction.split('\n')[0].trim();
   const short = firstLine.length > 90 ? `${firstLine.slice(0, 89)}…` : firstLine;
@@ -36,7 +42,7 @@ export interface UserModulePaths {
 export function taskModule(task: Task, options: WorkerOptions, modules: UserModulePaths = { configFiles: [], extensions: [] }): string {
   // Identifier keys, not JSON's quoted ones: vitest's static collector (`vitest list`) only reads `tags:`.
   const meta = JSON.stringify({ deskbench: { id: task.id, domain: task.domain, format: task.format, tags: tagsOf(task) } });
-  const testOptions = `{ tags: ${JSON.stringify(tagsOf(task))}, timeout: ${options.timeout * 1000}, meta: ${meta} }`;
+  const testOptions = `{ tags: ${JSON.stringify(tagsOf(task))}, timeout: ${options.timeout * 1000 + TEST_TIMEOUT_GRACE_MS}, meta: ${meta} }`;
   return [
     `import { test } from 'vitest';`,
     `import { runTask } from ${JSON.stringify(RUNTIME)};`,

@@ -62,7 +62,7 @@ export const pluginOptionsSchema = z.object({
     .default({ provider: 'docker' }),
   /** Record the screen of each task to recording.mp4. */
   record: z.boolean().default(false),
-  /** Per-task timeout in seconds (setup + agent + evaluation). */
+  /** Per-task timeout in seconds (desktop start + setup + agent + evaluation); past it the task ends TIMED_OUT. */
   timeout: z.number().positive().default(1800),
   /** Skip tasks that already have a result in resultsDir (resume an interrupted run). */
   resume: z.boolean().default(false),
@@ -87,6 +87,6 @@ export const DEFAULT_OPTIONS: Omit<ResolvedOptions, 'tasks'> = pluginOptionsSche
 
 /** What the runner needs from the plugin's options, for one agent and one test's abort signal. */
 export function runTaskOptions(options: Omit<ResolvedOptions, 'tasks' | 'agent'>, agent: Agent, signal?: AbortSignal): RunTaskOptions {
-  const { maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume } = options;
-  return { agent, maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume, signal };
+  const { maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume, timeout } = options;
+  return { agent, maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume, timeout, signal };
 }

@@ -2,7 +2,7 @@
 // - `osworldRate`: OSWorld's show_result.py — the sum of raw scores over the tasks that produced a result
 //   (result.txt), so tasks that broke before a score are left out of the denominator;
 // - `overallRate`: over every selected task — tasks that broke, and tasks skipped for a reason such as a missing
-//   account, count 0.
+//   account, count 0; so do tasks that timed out (TIMED_OUT) or were aborted (ABORTED, a dead worker included).
 // A GUI-OS task without evaluator scores -1; it counts 0 in both sums.
 
 export interface TaskRecord {

@@ -8,7 +8,7 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { TaskTestMeta } from '../plugin/runtime.ts';
 import { type TaskRecord, buildReport, formatReport } from './aggregate.ts';
 import { writeHtmlReport } from './html.ts';
-import { writeAtomic } from './results.ts';
+import { type TaskSummary, finalizeRunningSummaries, writeAtomic } from './results.ts';
 
 export interface DeskbenchReporterOptions {
   /** Where report.json and index.html go (default `results`). */
@@ -26,8 +26,16 @@ export class DeskbenchReporter implements Reporter {
     this.print = options.print ?? true;
   }
 
+  /** A task whose worker died (killed, crashed) never wrote its verdict: its summary still says RUNNING. */
+  private finalizeRunning(): TaskSummary[] {
+    const runId = process.env.DESKBENCH_RUN_ID;
+    return runId ? finalizeRunningSummaries(this.resultsDir, runId, WORKER_ENDED) : [];
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const records = testModules.flatMap((module) => [...module.children.allTests()].map(recordOf).filter((r): r is TaskRecord => r !== undefined));
+    const ended = this.finalizeRunning();
+    const endedById = new Map(ended.map((summary) => [`${summary.tool}/${summary.uid}`, summary]));
+    const records = testModules.flatMap((module) => [...module.children.allTests()].map((test) => recordOf(test, endedById)).filter((r): r is TaskRecord => r !== undefined));
     if (records.length === 0) return; // not a deskbench run (or everything was filtered out)
     const report = buildReport(records);
     mkdirSync(this.resultsDir, { recursive: true });
@@ -40,9 +48,16 @@ export class DeskbenchReporter implements Reporter {
   }
 }
 
-/** A task test's record, or undefined for tests that are not deskbench tasks or never ran (filtered out). */
-export function recordOf(test: TestCase): TaskRecord | undefined {
-  const meta = (test.meta() as { deskbench?: TaskTestMeta }).deskbench;
+const WORKER_ENDED = 'the vitest worker running this task ended before the task did (killed or crashed)';
+
+/**
+ * A task test's record, or undefined for tests that are not deskbench tasks or never ran (filtered out). A test whose
+ * worker died has only its static meta; its finalised summary (`ended`, by domain/id) gives the state.
+ */
+export function recordOf(test: TestCase, ended: ReadonlyMap<string, TaskSummary> = new Map()): TaskRecord | undefined {
+  const staticMeta = (test.meta() as { deskbench?: TaskTestMeta }).deskbench;
+  const summary = staticMeta && !staticMeta.state ? ended.get(`${staticMeta.domain}/${staticMeta.id}`) : undefined;
+  const meta: TaskTestMeta | undefined = summary ? { ...staticMeta!, state: summary.results.state, error: summary.results.output, score: 0, steps: summary.results.steps_taken } : staticMeta;
   if (!meta?.state) return undefined;
   const result = test.result();
   const scored = meta.resumed ? meta.score !== undefined : meta.state !== 'SKIPPED' && !meta.error;

@@ -3,7 +3,7 @@
 //     traj.jsonl, step_<n>_<YYYYmmdd@HHMMSSffffff>.png, result.txt, recording.mp4 (when recording)
 // plus summary.json in the GUI-OS shape (the task fields and `results {score, eval_error, state, …}`).
 // Files are written atomically (temp file + rename), so an interrupted run never leaves half a result.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Action, TokenUsage } from '../agent/types.ts';
 import { pythonFloatRepr } from '../python-semantics.ts';
@@ -11,10 +11,11 @@ import { containedPath } from '../task/contained-path.ts';
 import type { Task } from '../task/types.ts';
 
 /**
- * How a task ended. `success` means the agent said DONE (not that the task was solved — see the score), as GUI-OS
+ * How a task ended (`RUNNING` while it runs). `success` means the agent said DONE (not that the task was solved — see the score), as GUI-OS
  * uses the word; `fail` means it said FAIL.
  */
 export type RunState =
+  | 'RUNNING'
   | 'success'
   | 'fail'
   | 'max_steps_error'
@@ -50,6 +51,8 @@ export interface TaskSummary {
     total_timing: { start_time: number; end_time: number; duration: number; phases_ms?: Record<string, number> };
     agent: string;
     steps_taken: number;
+    /** The vitest run that wrote it (DESKBENCH_RUN_ID): the reporter finalises its RUNNING summaries. */
+    run_id?: string | null;
     details?: unknown;
   };
 }
@@ -74,6 +77,36 @@ export function readSummary(dir: string): TaskSummary | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Summaries of run `runId` still saying RUNNING under `resultsDir` — their worker died before the task ended — are
+ * rewritten as ABORTED with `reason`. Returns the rewritten summaries.
+ */
+export function finalizeRunningSummaries(resultsDir: string, runId: string, reason: string): TaskSummary[] {
+  const finalized: TaskSummary[] = [];
+  const visit = (dir: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return; // no results yet, or a folder removed meanwhile
+    }
+    if (entries.some((entry) => entry.isFile() && entry.name === 'summary.json')) {
+      const summary = readSummary(dir);
+      if (summary?.results.state !== 'RUNNING' || summary.results.run_id !== runId) return;
+      const end = Date.now() / 1000;
+      const timing = { ...summary.results.total_timing, end_time: end, duration: Math.round((end - summary.results.total_timing.start_time) * 100) / 100 };
+      const results = { ...summary.results, state: 'ABORTED' as const, output: reason, total_timing: timing };
+      writeAtomic(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, results }, null, 2)}\n`);
+      appendLine(join(dir, 'traj.jsonl'), JSON.stringify({ Error: reason }));
+      finalized.push({ ...summary, results });
+      return; // a task's folder: nothing below it is another task
+    }
+    for (const entry of entries) if (entry.isDirectory()) visit(join(dir, entry.name));
+  };
+  visit(resultsDir);
+  return finalized;
 }
 
 export class TaskResultWriter {
