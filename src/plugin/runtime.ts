@@ -39,6 +39,9 @@ export interface UserModules {
 
 export async function runTask(task: Task, options: WorkerOptions, context: TestContext, modules: UserModules = {}): Promise<void> {
   const meta = context.task.meta as { deskbench?: TaskTestMeta };
+  if (!options.desktop || !options.agentOptions) {
+    throw new Error('deskbench: the plugin did not provide this worker with its options (vitest inject("deskbench:secret-options") is empty)');
+  }
   const agent = await chooseAgent(options, modules);
   const outcome = await runTaskInDesktop(task, runTaskOptions(options, agent, context.signal));
   meta.deskbench = {
