@@ -6,7 +6,7 @@ import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TaskFileError } from '../task/errors.ts';
 import type { Task } from '../task/types.ts';
-import type { WorkerOptions } from './options.ts';
+import { SECRET_OPTIONS_KEY, type WorkerOptions, splitSecretOptions } from './options.ts';
 import { tagsOf } from './tags.ts';
 
 // runtime.ts here, runtime.js in the built package (dist/).
@@ -43,13 +43,15 @@ export function taskModule(task: Task, options: WorkerOptions, modules: UserModu
   // Identifier keys, not JSON's quoted ones: vitest's static collector (`vitest list`) only reads `tags:`.
   const meta = JSON.stringify({ deskbench: { id: task.id, domain: task.domain, format: task.format, tags: tagsOf(task) } });
   const testOptions = `{ tags: ${JSON.stringify(tagsOf(task))}, timeout: ${options.timeout * 1000 + TEST_TIMEOUT_GRACE_MS}, meta: ${meta} }`;
+  // vitest caches this code on disk: API keys and tokens stay out of it, and reach the worker over vitest's IPC.
+  const { plain } = splitSecretOptions(options);
   return [
-    `import { test } from 'vitest';`,
+    `import { inject, test } from 'vitest';`,
     `import { runTask } from ${JSON.stringify(RUNTIME)};`,
     // The user's setup steps, getters and metrics register themselves when imported.
     ...modules.extensions.map((extension) => `import ${JSON.stringify(extension)};`),
     `const task = ${JSON.stringify(task)};`,
-    `const options = ${JSON.stringify(options)};`,
+    `const options = { ...${JSON.stringify(plain)}, ...inject(${JSON.stringify(SECRET_OPTIONS_KEY)}) };`,
     `const modules = ${userModules(options, modules)};`,
     `test(${JSON.stringify(testName(task))}, ${testOptions}, (context) => runTask(task, options, context, modules));`,
     '',

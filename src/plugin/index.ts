@@ -9,7 +9,7 @@ import type { Plugin } from 'vitest/config';
 import { TaskFileError } from '../task/errors.ts';
 import { loadTasks, readTaskFile, type LoadResult } from '../task/load.ts';
 import { GENERATOR_FINGERPRINT, invalidTaskModule, taskModule, type UserModulePaths } from './generate.ts';
-import { type DeskbenchOptions, type WorkerOptions, resolveOptions } from './options.ts';
+import { type DeskbenchOptions, SECRET_OPTIONS_KEY, type SecretOptions, type WorkerOptions, resolveOptions, runSecrets, splitSecretOptions } from './options.ts';
 import { registerConfiguredAgent } from '../agent/configured.ts';
 import { BUILTIN_AGENTS } from '../agent/resolve.ts';
 import { moduleFile } from '../module-spec.ts';
@@ -17,6 +17,12 @@ import { DeskbenchReporter } from '../report/reporter.ts';
 import { FIXED_TAGS, describeTag, tagsOf } from './tags.ts';
 
 export type { DeskbenchOptions } from './options.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    'deskbench:secret-options': SecretOptions;
+  }
+}
 
 export function deskbench(userOptions: DeskbenchOptions): Plugin {
   const resolved = resolveOptions(userOptions);
@@ -60,14 +66,18 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
     },
 
     configureVitest({ project, vitest, defineCacheKeyGenerator }) {
-      // The generated code embeds the options: a changed option (agent, resultsDir, …) must not reuse a cached module.
+      // Secrets (agentOptions, a remote desktop's token) travel to the workers over vitest's IPC, never in the
+      // generated modules that vitest caches on disk (generate.ts).
+      const { plain, secret } = splitSecretOptions(options);
+      project.provide(SECRET_OPTIONS_KEY, secret);
+      // The generated code embeds the other options: a changed option (agent, resultsDir, …) must not reuse a cached module.
       rootConfigFile = vitest.vite.config.configFile || undefined;
-      const optionsKey = createHash('sha256').update(JSON.stringify(options)).update(GENERATOR_FINGERPRINT).update(`${configFile}|${rootConfigFile}`).digest('hex').slice(0, 16);
+      const optionsKey = createHash('sha256').update(JSON.stringify(plain)).update(GENERATOR_FINGERPRINT).update(`${configFile}|${rootConfigFile}`).digest('hex').slice(0, 16);
       defineCacheKeyGenerator(({ id }) => (testFiles.has(id.split('?')[0]) ? `deskbench-${optionsKey}` : undefined));
       // Install the deskbench reporter once, beside whatever reporters the user chose (CLI or config).
       const reporters = vitest.config.reporters as unknown[];
       if (!reporters.some((r) => r instanceof DeskbenchReporter || (Array.isArray(r) && String(r[0]).includes('deskbench/reporter')))) {
-        reporters.push(new DeskbenchReporter({ resultsDir: options.resultsDir }));
+        reporters.push(new DeskbenchReporter({ resultsDir: options.resultsDir, secrets: runSecrets(options) }));
       }
       const defined = new Set(project.config.tags.map((tag) => tag.name));
       const names = new Set([...Object.keys(FIXED_TAGS), ...selection.tasks.flatMap(tagsOf)]);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { type ConfiguredAgentRef, isAgent } from '../agent/configured.ts';
 import type { Agent } from '../agent/types.ts';
+import { secretValues } from '../report/redact.ts';
 import type { RunTaskOptions } from '../runner/run-task.ts';
 
 export const pluginOptionsSchema = z.object({
@@ -88,5 +89,24 @@ export const DEFAULT_OPTIONS: Omit<ResolvedOptions, 'tasks'> = pluginOptionsSche
 /** What the runner needs from the plugin's options, for one agent and one test's abort signal. */
 export function runTaskOptions(options: Omit<ResolvedOptions, 'tasks' | 'agent'>, agent: Agent, signal?: AbortSignal): RunTaskOptions {
   const { maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume, timeout } = options;
-  return { agent, maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume, timeout, signal };
+  const secrets = runSecrets(options);
+  return { agent, maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume, timeout, secrets, signal };
+}
+
+/** What must never be stored or printed: the agent's keys, a remote desktop's token, secret environment variables. */
+export function runSecrets(options: Pick<ResolvedOptions, 'agentOptions' | 'desktop'>): string[] {
+  return secretValues({ agentOptions: options.agentOptions, desktop: options.desktop });
+}
+
+/**
+ * The options that never go into generated modules (vitest caches those on disk): the plugin provides them to the
+ * workers over vitest's IPC (project.provide), and the generated test injects them.
+ */
+export const SECRET_OPTIONS = ['agentOptions', 'desktop'] as const;
+export type SecretOptions = Pick<ResolvedOptions, (typeof SECRET_OPTIONS)[number]>;
+export const SECRET_OPTIONS_KEY = 'deskbench:secret-options';
+
+export function splitSecretOptions<T extends SecretOptions>(options: T): { plain: Omit<T, keyof SecretOptions>; secret: SecretOptions } {
+  const { agentOptions, desktop, ...plain } = options;
+  return { plain, secret: { agentOptions, desktop } };
 }

@@ -7,7 +7,8 @@ import { findConfiguredAgent } from '../agent/configured.ts';
 import { loadAgent } from '../agent/resolve.ts';
 import { runTask as runTaskInDesktop } from '../runner/run-task.ts';
 import type { Task } from '../task/types.ts';
-import { type WorkerOptions, runTaskOptions } from './options.ts';
+import { redact } from '../report/redact.ts';
+import { type WorkerOptions, runSecrets, runTaskOptions } from './options.ts';
 
 /** What a task test leaves in `meta.deskbench` for reporters. */
 export interface TaskTestMeta {
@@ -39,7 +40,13 @@ export interface UserModules {
 
 export async function runTask(task: Task, options: WorkerOptions, context: TestContext, modules: UserModules = {}): Promise<void> {
   const meta = context.task.meta as { deskbench?: TaskTestMeta };
-  const agent = await chooseAgent(options, modules);
+  if (!options.desktop || !options.agentOptions) {
+    throw new Error('deskbench: the plugin did not provide this worker with its options (vitest inject("deskbench:secret-options") is empty)');
+  }
+  const agent = await chooseAgent(options, modules).catch((error: Error) => {
+    // A factory may fail quoting its options (an API key): masked, and without the original as cause (vitest prints it).
+    throw new Error(redact(`could not load the agent: ${error.message ?? error}`, runSecrets(options)));
+  });
   const outcome = await runTaskInDesktop(task, runTaskOptions(options, agent, context.signal));
   meta.deskbench = {
     ...(meta.deskbench as TaskTestMeta),

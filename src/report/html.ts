@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { RunReport, TaskRecord } from './aggregate.ts';
+import { redact } from './redact.ts';
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #1d232a; }
@@ -21,10 +22,11 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 pre { background: #f6f8fa; padding: 8px; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
 `;
 
-export function writeHtmlReport(report: RunReport, resultsDir: string): string {
+/** `secrets` are masked in what the pages show from the task folders (written masked, unless by an older version). */
+export function writeHtmlReport(report: RunReport, resultsDir: string, secrets: readonly string[] = []): string {
   mkdirSync(join(resultsDir, 'tasks'), { recursive: true });
   for (const task of report.tasks) {
-    writeFileSync(join(resultsDir, 'tasks', taskPageName(task)), taskPage(task, resultsDir));
+    writeFileSync(join(resultsDir, 'tasks', taskPageName(task)), taskPage(task, resultsDir, secrets));
   }
   const index = join(resultsDir, 'index.html');
   writeFileSync(index, indexPage(report));
@@ -97,11 +99,11 @@ interface TrajectoryLine {
   Error?: string;
 }
 
-function taskPage(task: TaskRecord, resultsDir: string): string {
+function taskPage(task: TaskRecord, resultsDir: string, secrets: readonly string[]): string {
   const dir = task.resultDir;
   const link = (file: string) => (dir ? `../${relative(resultsDir, join(dir, file)).split('\\').join('/')}` : '');
-  const summary = dir ? readJson<{ prompt?: string; results?: { details?: unknown } }>(join(dir, 'summary.json')) : undefined;
-  const lines = dir ? readTrajectory(join(dir, 'traj.jsonl')) : [];
+  const summary = redact(dir ? readJson<{ prompt?: string; results?: { details?: unknown } }>(join(dir, 'summary.json')) : undefined, secrets);
+  const lines = redact(dir ? readTrajectory(join(dir, 'traj.jsonl')) : [], secrets);
   const steps = lines
     .map((line, i) => {
       if (line.Error) return `<div class="step"><b>Error</b><pre>${esc(line.Error)}</pre></div>`;

@@ -8,6 +8,7 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { TaskTestMeta } from '../plugin/runtime.ts';
 import { type TaskRecord, buildReport, formatReport } from './aggregate.ts';
 import { writeHtmlReport } from './html.ts';
+import { redact, secretValues } from './redact.ts';
 import { type TaskSummary, finalizeRunningSummaries, writeAtomic } from './results.ts';
 
 export interface DeskbenchReporterOptions {
@@ -15,15 +16,19 @@ export interface DeskbenchReporterOptions {
   resultsDir?: string;
   /** Print the table (default true). */
   print?: boolean;
+  /** Literal secrets to mask in report.json and the HTML report (the environment's are always masked). */
+  secrets?: readonly string[];
 }
 
 export class DeskbenchReporter implements Reporter {
   readonly resultsDir: string;
   private readonly print: boolean;
+  private readonly secrets: readonly string[];
 
   constructor(options: DeskbenchReporterOptions = {}) {
     this.resultsDir = resolve(options.resultsDir ?? 'results');
     this.print = options.print ?? true;
+    this.secrets = [...new Set([...(options.secrets ?? []), ...secretValues({})])];
   }
 
   /** A task whose worker died (killed, crashed) never wrote its verdict: its summary still says RUNNING. */
@@ -37,11 +42,12 @@ export class DeskbenchReporter implements Reporter {
     const endedById = new Map(ended.map((summary) => [`${summary.tool}/${summary.uid}`, summary]));
     const records = testModules.flatMap((module) => [...module.children.allTests()].map((test) => recordOf(test, endedById)).filter((r): r is TaskRecord => r !== undefined));
     if (records.length === 0) return; // not a deskbench run (or everything was filtered out)
-    const report = buildReport(records);
+    // Messages come from the workers already masked; masked again here for merged and older blob reports.
+    const report = redact(buildReport(records), this.secrets);
     mkdirSync(this.resultsDir, { recursive: true });
     const json = join(this.resultsDir, 'report.json');
     writeAtomic(json, `${JSON.stringify(report, null, 2)}\n`);
-    const html = writeHtmlReport(report, this.resultsDir);
+    const html = writeHtmlReport(report, this.resultsDir, this.secrets);
     if (this.print) {
       process.stdout.write(`\n${formatReport(report)}\n\nreport: ${json}\nhtml:   ${html}\n`);
     }

@@ -9,6 +9,7 @@ import type { Action, TokenUsage } from '../agent/types.ts';
 import { pythonFloatRepr } from '../python-semantics.ts';
 import { containedPath } from '../task/contained-path.ts';
 import type { Task } from '../task/types.ts';
+import { redact } from './redact.ts';
 
 /**
  * How a task ended (`RUNNING` while it runs). `success` means the agent said DONE (not that the task was solved — see the score), as GUI-OS
@@ -113,9 +114,13 @@ export class TaskResultWriter {
   readonly dir: string;
   private stepCount = 0;
 
+  /** Masked in every message written (see redact.ts). */
+  private readonly secrets: readonly string[];
+
   /** Starts the task's folder afresh: a re-run must not append to an earlier run's trajectory or keep its files. */
-  constructor(dir: string) {
+  constructor(dir: string, secrets: readonly string[] = []) {
     this.dir = dir;
+    this.secrets = secrets;
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
   }
@@ -136,13 +141,13 @@ export class TaskResultWriter {
       info: entry.info,
       screenshot_file: screenshotFile,
     };
-    appendLine(join(this.dir, 'traj.jsonl'), JSON.stringify(line));
+    appendLine(join(this.dir, 'traj.jsonl'), JSON.stringify(redact(line, this.secrets)));
     return screenshotFile;
   }
 
   /** OSWorld's runner appends `{"Error": …}` to the trajectory when a run breaks. */
   writeError(message: string): void {
-    appendLine(join(this.dir, 'traj.jsonl'), JSON.stringify({ Error: message }));
+    appendLine(join(this.dir, 'traj.jsonl'), JSON.stringify({ Error: redact(message, this.secrets) }));
   }
 
   writeFile(name: string, data: Buffer | string): void {
@@ -155,7 +160,7 @@ export class TaskResultWriter {
   }
 
   writeSummary(summary: TaskSummary): void {
-    writeAtomic(join(this.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    writeAtomic(join(this.dir, 'summary.json'), `${JSON.stringify(redact(summary, this.secrets), null, 2)}\n`);
   }
 }
 

@@ -10,6 +10,7 @@ import type { DesktopHandle, DesktopSpec } from '../desktop/provider.ts';
 import { startDesktopFor } from '../desktop/provider.ts';
 import { evaluate, type EvalDetails } from '../eval/engine.ts';
 import type { EvalEnv } from '../eval/registry.ts';
+import { redact, secretValues } from '../report/redact.ts';
 import { type RunState, TaskResultWriter, hasResult, readSummary, summaryOf, taskResultDir } from '../report/results.ts';
 import { createFileResolver } from '../setup/downloads.ts';
 import { SkipTask, type SetupContext } from '../setup/registry.ts';
@@ -34,6 +35,8 @@ export interface RunTaskOptions {
   resume: boolean;
   /** Seconds for the whole task (desktop start, setup, agent, evaluation); past it the task ends TIMED_OUT. */
   timeout?: number;
+  /** Literal secrets masked in everything stored and in the outcome's messages; default: the environment's. */
+  secrets?: readonly string[];
   /** The caller's abort (vitest's: Ctrl-C); the task ends ABORTED. */
   signal?: AbortSignal;
   log?(message: string): void;
@@ -100,7 +103,8 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
     });
   }
 
-  const writer = new TaskResultWriter(resultDir);
+  const secrets = options.secrets ?? secretValues({});
+  const writer = new TaskResultWriter(resultDir, secrets);
   const usage: TokenUsage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
   let responses: string[] = [];
   let steps = 0;
@@ -132,8 +136,10 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
   // Until the task ends, summary.json says RUNNING: if the worker dies, the reporter turns it into ABORTED.
   writer.writeSummary(summary({ score: 0, passed: false, state: 'RUNNING' }));
 
-  const finish = (result: { status: TaskOutcome['status']; score: number; state: RunState; evalError?: string; error?: string; details?: EvalDetails }): TaskOutcome => {
+  const finish = (unmasked: { status: TaskOutcome['status']; score: number; state: RunState; evalError?: string; error?: string; details?: EvalDetails }): TaskOutcome => {
     if (settled) return settled;
+    // Model API errors may quote the key: the messages leave the runner masked (test errors, meta, reports).
+    const result = { ...unmasked, error: redact(unmasked.error, secrets), evalError: redact(unmasked.evalError, secrets) };
     const passed = result.status === 'scored' && result.score >= options.passThreshold;
     writer.writeSummary(summary({ ...result, passed }));
     if (finalScreenshot) writer.writeFile('final.png', finalScreenshot);

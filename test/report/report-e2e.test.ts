@@ -56,7 +56,7 @@ describe('reports', () => {
     const merged = await run([`--merge-reports=${blobs}`], sharded, `test-${basename(base)}-merge`);
     expect(merged.stdout).toContain('deskbench results');
     expect(comparable(await readReport(sharded))).toEqual(comparable(await readReport(single)));
-  });
+  }, 300_000); // two vitest runs and a merge: over a minute on a busy 2-core machine
 
   test('the HTML report opens offline in headless Chromium: filter by domain and tag, open a task', async () => {
     const desktop = await startDesktop();
