@@ -4,14 +4,14 @@ import { createHash } from 'node:crypto';
 import { extname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // vitest/config re-exports vite's Plugin type with vitest's `configureVitest` hook added (vite is vitest's dependency).
-import type { Plugin } from 'vitest/config';
+import { configDefaults, type Plugin } from 'vitest/config';
 
-import { TaskFileError } from '../task/errors.ts';
+import { MissingTaskPathError, TaskFileError } from '../task/errors.ts';
 import { loadTasks, readTaskFile, type LoadResult } from '../task/load.ts';
 import { GENERATOR_FINGERPRINT, invalidTaskModule, taskModule, type UserModulePaths } from './generate.ts';
 import { type DeskbenchOptions, SECRET_OPTIONS_KEY, type SecretOptions, type WorkerOptions, resolveOptions, runSecrets, splitSecretOptions } from './options.ts';
 import { registerConfiguredAgent } from '../agent/configured.ts';
-import { BUILTIN_AGENTS } from '../agent/resolve.ts';
+import { BUILTIN_AGENTS, agentSpecProblem } from '../agent/resolve.ts';
 import { moduleFile } from '../module-spec.ts';
 import { DeskbenchReporter } from '../report/reporter.ts';
 import { FIXED_TAGS, describeTag, tagsOf } from './tags.ts';
@@ -49,14 +49,24 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       // One id per run, inherited by the workers: containers carry it as a label, so the global teardown removes
       // exactly this run's leftovers (after a crash or Ctrl-C too).
       process.env.DESKBENCH_RUN_ID ||= `run-${Date.now().toString(36)}-${process.pid}`;
+      failFast(options, root);
       selection = loadTasks(Array.isArray(options.tasks) ? options.tasks : [options.tasks], { cwd: root });
+      // A path that names nothing stops the run before it starts (it would otherwise vanish from the selection).
+      const missing = selection.errors.filter((error) => error instanceof MissingTaskPathError);
+      if (missing.length) throw new Error(`deskbench(): ${missing.map((error) => error.message).join('\n')}`);
       for (const task of selection.tasks) testFiles.add(task.file);
       for (const error of selection.errors) testFiles.add(error.file);
-      const include = [...testFiles].map((file) => relative(root, file));
-      if (include.length === 0) {
+      const taskFiles = [...testFiles].map((file) => relative(root, file));
+      if (taskFiles.length === 0) {
         throw new Error(`deskbench(): no task files found for tasks ${JSON.stringify(options.tasks)} (relative to ${root})`);
       }
+      // For the global setup's one check of the engine and the image (global-setup.ts).
+      process.env.DESKBENCH_DESKTOP_PROVIDER = options.desktop.provider;
+      if (options.desktop.provider === 'docker' && options.desktop.image) process.env.DESKBENCH_DESKTOP_IMAGE = options.desktop.image;
       const globalSetup = fileURLToPath(new URL(`./global-setup${extname(import.meta.url)}`, import.meta.url));
+      // The task files join the project's own tests: vitest's default include stays when the project sets none
+      // (vite merges the arrays when it does).
+      const include = [...(config.test?.include ? [] : configDefaults.include), ...taskFiles];
       return { test: { include, globalSetup: [globalSetup] } } as never;
     },
 
@@ -107,6 +117,14 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       return { code, moduleType: 'js' } as never;
     },
   };
+}
+
+/** Options that cannot work stop the run at once, with one message, before any desktop starts. */
+function failFast(options: WorkerOptions, root: string): void {
+  for (const [spec, where] of [[options.agent, 'agent'], [process.env.DESKBENCH_AGENT, 'DESKBENCH_AGENT']] as const) {
+    const problem = typeof spec === 'string' && spec ? agentSpecProblem(spec, root) : undefined;
+    if (problem) throw new Error(`deskbench(): ${where}: ${problem}`);
+  }
 }
 
 /** The agent module and extensions as files, and the config files that may register an agent object. */

@@ -1,6 +1,7 @@
 // Options of the deskbench() plugin, validated once in the main process so a typo fails with a clear message.
 import { z } from 'zod';
 import { type ConfiguredAgentRef, isAgent } from '../agent/configured.ts';
+import type { BuiltinAgentName } from '../agent/resolve.ts';
 import type { Agent } from '../agent/types.ts';
 import { secretValues } from '../report/redact.ts';
 import type { RunTaskOptions } from '../runner/run-task.ts';
@@ -13,7 +14,7 @@ export const pluginOptionsSchema = z.object({
    * default export is an Agent or a factory, or an Agent object (found again in the workers by its `name`).
    */
   agent: z
-    .custom<string | Agent>((value) => typeof value === 'string' || isAgent(value), {
+    .custom<BuiltinAgentName | (string & {}) | Agent>((value) => typeof value === 'string' || isAgent(value), {
       error: 'expected `agent`: a built-in agent name, a module path, or an Agent object ({ name, predict })',
     })
     .default('scripted'),
