@@ -9,6 +9,7 @@ import { runTask as runTaskInDesktop } from '../runner/run-task.ts';
 import type { Task } from '../task/types.ts';
 import { redact } from '../report/redact.ts';
 import { type WorkerOptions, runSecrets, runTaskOptions } from './options.ts';
+import { verdictLines } from './verdict-message.ts';
 
 /** What a task test leaves in `meta.deskbench` for reporters. */
 export interface TaskTestMeta {
@@ -63,6 +64,11 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
   if (outcome.finalScreenshot) {
     await context.annotate('final screen', 'screenshot', { contentType: 'image/png', path: join(outcome.resultDir, 'final.png') });
   }
+  // One annotation per fact: vitest's JUnit reporter writes each as a <property name=type value=message>, for every
+  // task, passed or not.
+  for (const [type, value] of [['deskbench.score', outcome.score], ['deskbench.state', outcome.state], ['deskbench.steps', outcome.steps], ['deskbench.results', outcome.resultDir]] as const) {
+    await context.annotate(String(value), type);
+  }
   if (outcome.status === 'skipped') {
     context.skip(outcome.error ?? 'skipped');
     return;
@@ -71,8 +77,10 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
     throw new Error(`${outcome.state}: ${outcome.error}\n(results: ${outcome.resultDir})`);
   }
   if (!outcome.passed) {
+    const verdict = (await verdictLines(outcome.details)).map((line) => `\n${line}`).join('');
     const because = outcome.evalError ? `\neval_error: ${outcome.evalError}` : '';
-    throw new Error(`score ${outcome.score} is below the pass threshold ${options.passThreshold} (agent ended with state ${outcome.state} after ${outcome.steps} steps)${because}\n(results: ${outcome.resultDir})`);
+    const message = `score ${outcome.score} is below the pass threshold ${options.passThreshold} (agent ended with state ${outcome.state} after ${outcome.steps} steps)${verdict}${because}\n(results: ${outcome.resultDir})`;
+    throw new Error(redact(message, runSecrets(options)));
   }
 }
 

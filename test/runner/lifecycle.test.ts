@@ -51,11 +51,17 @@ const scoreOf = (report: RunReport | null, suffix: string) => report?.tasks.find
 
 describe('a run with the noop agent', () => {
   test('scores each task as its evaluator says, and leaves no container behind', async () => {
-    const { run, runId, byTask, report } = await runProject('noop');
+    const junit = join(tmpdir(), `deskbench-junit-${Date.now()}.xml`);
+    const { run, runId, byTask, report } = await runProject('noop', ['--reporter=junit', `--outputFile.junit=${junit}`]);
     expect(run.code).toBe(1);
     expect(byTask.get('01')?.status).toBe('passed'); // the initial state already satisfies it
     expect(byTask.get('02')?.status).toBe('failed');
-    expect(byTask.get('02')?.failureMessages[0]).toMatch(/score 0 is below the pass threshold 1/);
+    // The failure says what the metric compared, not only the score.
+    expect(byTask.get('02')?.failureMessages[0]).toMatch(/score 0 is below the pass threshold 1 .*\nexact_match scored 0\n {2}result "", expected \{"expected":"finished\\n"\}/);
+    // JUnit carries score, state, steps and the results folder of every task, the passing ones too.
+    const xml = await readFile(junit, 'utf8');
+    expect(xml.match(/<property name="deskbench.score" value="[^"]+">/g)).toHaveLength(4);
+    expect(xml).toMatch(/<testcase [^>]*name="os\/7d1f0a52-3c5e-4e8b-9a61-000000000001[^"]*"[^>]*>\s*<properties>[\s\S]*?<property name="deskbench.score" value="1">[\s\S]*?<property name="deskbench.state" value="success">[\s\S]*?<property name="deskbench.steps" value="1">[\s\S]*?<property name="deskbench.results" value="\/[^"]+7d1f0a52-3c5e-4e8b-9a61-000000000001">/);
     // 03: mean of check_include_exclude (1) and fuzz.ratio("hello world", "hello there") = 2·7/22 → (1 + 14/22) / 2.
     expect(scoreOf(report, '03')).toBeCloseTo((1 + 14 / 22) / 2, 12);
     expect(scoreOf(report, '04')).toBe(0); // infeasible: the noop agent says DONE, not FAIL
