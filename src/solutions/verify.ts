@@ -165,14 +165,15 @@ function recordsOf(modules: readonly TestModule[]): TaskRecord[] {
 
 /** Compares every planned run with its expected score. A planned run without a record (it never ran) fails. */
 export function judge(taskCount: number, plan: Record<VerifyAgent, readonly Task[]>, records: readonly TaskRecord[]): VerificationSummary {
-  const recordOfRun = new Map(records.map((record) => [`${record.agent}|${record.id}`, record]));
+  // Keyed by domain too: OSWorld reuses a few ids across folders.
+  const recordOfRun = new Map(records.map((record) => [`${record.agent}|${record.domain}|${record.id}`, record]));
   const failures: VerifyFailure[] = [];
   const rows = new Map<string, VerifyRow>();
   for (const agent of VERIFY_AGENTS) {
     for (const task of plan[agent]) {
-      const row = rows.get(task.id) ?? { id: task.id, domain: task.domain, scores: {}, verified: true };
-      rows.set(task.id, row);
-      const record = recordOfRun.get(`${agent}|${task.id}`);
+      const row = rows.get(task.file) ?? { id: task.id, domain: task.domain, scores: {}, verified: true };
+      rows.set(task.file, row);
+      const record = recordOfRun.get(`${agent}|${task.domain}|${task.id}`);
       const score = record?.score ?? null;
       row.scores[agent] = score;
       if (score === EXPECTED_SCORE[agent]) continue;
