@@ -207,7 +207,7 @@ export function formatVerification(summary: VerificationSummary): string {
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((cells) => cells[i].length)));
   const table = [header, ...rows].map((cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
   const failures = summary.failures.map((f) => {
-    const why = f.error ?? (f.evalError ? `eval_error: ${f.evalError}` : `state ${f.state}`);
+    const why = (f.error ?? (f.evalError ? `eval_error: ${f.evalError}` : `state ${f.state}`)).split('\n')[0];
     const kind = f.agent === 'noop' && (f.score ?? 0) > 0 ? 'free pass: ' : '';
     return `FAIL ${f.id} with ${f.agent}: ${kind}score ${f.score ?? '–'}, expected ${EXPECTED_SCORE[f.agent]} (${why})`;
   });
