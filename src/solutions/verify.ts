@@ -10,7 +10,7 @@ import { deskbench } from '../plugin/index.ts';
 import { type TaskRecord, buildReport } from '../report/aggregate.ts';
 import { writeHtmlReport } from '../report/html.ts';
 import { DeskbenchReporter, recordOf } from '../report/reporter.ts';
-import { writeAtomic } from '../report/results.ts';
+import { finalizeRunningSummaries, writeAtomic } from '../report/results.ts';
 import { loadTasks } from '../task/load.ts';
 import type { Task } from '../task/types.ts';
 import { loadSolutions, solutionFileFor } from './load.ts';
@@ -95,23 +95,36 @@ export async function verify(options: VerifyOptions): Promise<VerificationSummar
 }
 
 /**
- * Replaces the plugin's reporter (the plugin adds none when one is there): reports progress, and leaves report.json
- * to verify(), which writes one report over the three agents with its verification section.
+ * Replaces the plugin's reporter (the plugin adds none when one is there): reports progress, and at the end collects
+ * one record per run, tagged with its agent (the project's name), for verify() to write one report over the three
+ * agents. As the plugin's reporter does, it first finalises the summaries of tasks whose worker died.
  */
 class VerifyReporter extends DeskbenchReporter {
+  records: TaskRecord[] = [];
   private readonly progress: Record<VerifyAgent, { done: number; total: number }>;
   private readonly onProgress?: VerifyOptions['onProgress'];
-  constructor(progress: Record<VerifyAgent, { done: number; total: number }>, onProgress?: VerifyOptions['onProgress']) {
-    super({ print: false });
+  constructor(resultsDir: string, progress: Record<VerifyAgent, { done: number; total: number }>, onProgress?: VerifyOptions['onProgress']) {
+    super({ resultsDir, print: false });
     this.progress = progress;
     this.onProgress = onProgress;
   }
-  override onTestRunEnd(): void {}
   onTestCaseResult(test: TestCase): void {
     const counter = this.progress[test.project.name as VerifyAgent];
     if (!counter) return;
     counter.done++;
     this.onProgress?.(this.progress);
+  }
+  override onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const runId = process.env.DESKBENCH_RUN_ID;
+    const ended = runId ? finalizeRunningSummaries(this.resultsDir, runId, 'the vitest worker running this task ended before the task did (killed or crashed)') : [];
+    this.records = testModules.flatMap((module) =>
+      [...module.children.allTests()].flatMap((test) => {
+        const agent = test.project.name;
+        const endedById = new Map(ended.filter((summary) => summary.results.agent === agent).map((summary) => [`${summary.tool}/${summary.uid}`, summary]));
+        const record = recordOf(test, endedById);
+        return record ? [{ ...record, agent, tags: [...record.tags, `agent:${agent}`] }] : [];
+      }),
+    );
   }
 }
 
@@ -133,34 +146,24 @@ async function runAgents(plan: Record<VerifyAgent, Task[]>, options: VerifyOptio
     ],
     test: { name: agent, root: options.cwd, hookTimeout: 300_000 },
   }));
+  const reporter = new VerifyReporter(options.resultsDir, progress, options.onProgress);
   const vitest = await createVitest({
     config: false,
     root: options.cwd,
     watch: false,
-    reporters: [new VerifyReporter(progress, options.onProgress)],
+    reporters: [reporter],
     ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
     projects,
   });
   try {
-    const { testModules, unhandledErrors } = await vitest.start();
+    const { unhandledErrors } = await vitest.start();
     if (unhandledErrors.length) {
       throw new Error(`the verification run had ${unhandledErrors.length} unhandled error(s): ${unhandledErrors.map((e) => (e as Error)?.message ?? String(e)).join('; ')}`);
     }
-    return recordsOf(testModules);
+    return reporter.records;
   } finally {
     await vitest.close();
   }
-}
-
-function recordsOf(modules: readonly TestModule[]): TaskRecord[] {
-  return modules.flatMap((module) =>
-    [...module.children.allTests()].flatMap((test) => {
-      const record = recordOf(test);
-      if (!record) return [];
-      const agent = test.project.name;
-      return [{ ...record, agent, tags: [...record.tags, `agent:${agent}`] }];
-    }),
-  );
 }
 
 /** Compares every planned run with its expected score. A planned run without a record (it never ran) fails. */
