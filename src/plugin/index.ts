@@ -14,6 +14,7 @@ import { registerConfiguredAgent } from '../agent/configured.ts';
 import { BUILTIN_AGENTS, agentSpecProblem } from '../agent/resolve.ts';
 import { moduleFile } from '../module-spec.ts';
 import { DeskbenchReporter } from '../report/reporter.ts';
+import { type Solutions, loadSolutions, solutionFileFor, withSolution } from '../solutions/load.ts';
 import { FIXED_TAGS, describeTag, tagsOf } from './tags.ts';
 
 export type { DeskbenchOptions } from './options.ts';
@@ -36,6 +37,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
   let root = process.cwd();
   let userModules: Promise<UserModulePaths> | undefined;
   let selection: LoadResult = { tasks: [], errors: [], indexFiles: [] };
+  let solutions: Solutions = new Map();
   /** Files that are tests: task files and files whose errors become failing tests. */
   const testFiles = new Set<string>();
 
@@ -50,6 +52,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       // exactly this run's leftovers (after a crash or Ctrl-C too).
       process.env.DESKBENCH_RUN_ID ||= `run-${Date.now().toString(36)}-${process.pid}`;
       failFast(options, root);
+      solutions = loadSolutions(options.solutions);
       selection = loadTasks(Array.isArray(options.tasks) ? options.tasks : [options.tasks], { cwd: root });
       // A path that names nothing stops the run before it starts (it would otherwise vanish from the selection).
       const missing = selection.errors.filter((error) => error instanceof MissingTaskPathError);
@@ -83,7 +86,13 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       // The generated code embeds the other options: a changed option (agent, resultsDir, …) must not reuse a cached module.
       rootConfigFile = vitest.vite.config.configFile || undefined;
       const optionsKey = createHash('sha256').update(JSON.stringify(plain)).update(GENERATOR_FINGERPRINT).update(`${configFile}|${rootConfigFile}`).digest('hex').slice(0, 16);
-      defineCacheKeyGenerator(({ id }) => (testFiles.has(id.split('?')[0]) ? `deskbench-${optionsKey}` : undefined));
+      // A shipped solution is part of the generated code too: its file's content joins the key.
+      const solutionKey = (file: string) => {
+        const task = selection.tasks.find((candidate) => candidate.file === file);
+        const found = task && solutionFileFor(task, solutions);
+        return found ? `-${createHash('sha256').update(JSON.stringify(found.solution)).digest('hex').slice(0, 12)}` : '';
+      };
+      defineCacheKeyGenerator(({ id }) => (testFiles.has(id.split('?')[0]) ? `deskbench-${optionsKey}${solutionKey(id.split('?')[0])}` : undefined));
       // Install the deskbench reporter once, beside whatever reporters the user chose (CLI or config).
       const reporters = vitest.config.reporters as unknown[];
       if (!reporters.some((r) => r instanceof DeskbenchReporter || (Array.isArray(r) && String(r[0]).includes('deskbench/reporter')))) {
@@ -107,7 +116,9 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
         // file's folder, which may be outside the project.
         const importer = configFile ?? resolve(root, 'vitest.config.ts');
         userModules ??= resolveUserModules(options, [configFile, rootConfigFile], async (spec) => (await this.resolve(spec, importer))?.id ?? spec);
-        code = taskModule(parsed.task, options, await userModules);
+        const found = solutionFileFor(parsed.task, solutions);
+        if (found) this.addWatchFile(found.file);
+        code = taskModule(withSolution(parsed.task, solutions), options, await userModules);
       } else if (parsed.kind === 'error') code = invalidTaskModule(file, [parsed.error]);
       else {
         // An index file whose entries did not resolve: its errors were collected when the selection was made.
@@ -143,7 +154,8 @@ function withAbsolutePaths(options: WorkerOptions, root: string): WorkerOptions 
   const files = typeof options.files === 'string' ? resolve(root, options.files) : options.files;
   const agent = typeof options.agent === 'string' && !BUILTIN_AGENTS[options.agent] ? (moduleFile(options.agent, root) ?? options.agent) : options.agent;
   const extensions = options.extensions.map((spec) => moduleFile(spec, root) ?? spec);
-  return { ...options, resultsDir: resolve(root, options.resultsDir), cacheDir: resolve(root, options.cacheDir), files, agent, extensions };
+  const solutions = options.solutions.map((folder) => resolve(root, folder));
+  return { ...options, solutions, resultsDir: resolve(root, options.resultsDir), cacheDir: resolve(root, options.cacheDir), files, agent, extensions };
 }
 
 export default deskbench;

@@ -23,6 +23,14 @@ export const pluginOptionsSchema = z.object({
    * imports them first; give the same list to `deskbench check --extensions` so it counts them as implemented.
    */
   extensions: z.array(z.string(), { error: 'expected `extensions`: a list of module paths' }).default([]),
+  /**
+   * Folders of shipped solutions (`<folder>/<format>/<task id>.json`, see src/solutions/load.ts), relative to the vitest
+   * root, for the scripted agent to replay against unmodified task files. A task's own `solution` field wins.
+   */
+  solutions: z
+    .union([z.string(), z.array(z.string())], { error: 'expected `solutions`: a folder or a list of folders of solution files' })
+    .transform((value) => (typeof value === 'string' ? [value] : value))
+    .default([]),
   /** Options passed to the agent module's default export when it is a factory function. */
   agentOptions: z.record(z.string(), z.unknown()).default({}),
   /** Agent turns per task before the final state is judged (OSWorld's max_steps). */

@@ -5,6 +5,8 @@
 //   account, count 0; so do tasks that timed out (TIMED_OUT) or were aborted (ABORTED, a dead worker included).
 // A GUI-OS task without evaluator scores -1; it counts 0 in both sums.
 
+import type { VerificationSummary } from '../solutions/verify.ts';
+
 export interface TaskRecord {
   id: string;
   name: string;
@@ -22,6 +24,8 @@ export interface TaskRecord {
   evalError: string | null;
   error: string | null;
   resultDir: string | null;
+  /** The agent of the run, when one report holds several agents' runs of a task (deskbench verify). */
+  agent?: string;
 }
 
 export interface GroupStats {
@@ -47,6 +51,8 @@ export interface RunReport {
   byDomain: Record<string, GroupStats>;
   byTag: Record<string, GroupStats>;
   tasks: TaskRecord[];
+  /** deskbench verify's outcome: solved, verified, failures, free passes. */
+  verification?: VerificationSummary;
 }
 
 export function statsOf(records: readonly TaskRecord[]): GroupStats {

@@ -4,6 +4,7 @@
 // be uploaded as a CI artifact and opened offline.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { VerificationSummary } from '../solutions/verify.ts';
 import type { RunReport, TaskRecord } from './aggregate.ts';
 import { redact } from './redact.ts';
 
@@ -33,8 +34,8 @@ export function writeHtmlReport(report: RunReport, resultsDir: string, secrets: 
   return index;
 }
 
-export function taskPageName(task: Pick<TaskRecord, 'domain' | 'id'>): string {
-  return `${task.domain}__${task.id}.html`.replace(/[^\w.-]+/g, '_');
+export function taskPageName(task: Pick<TaskRecord, 'domain' | 'id' | 'agent'>): string {
+  return `${task.domain}__${task.id}${task.agent ? `__${task.agent}` : ''}.html`.replace(/[^\w.-]+/g, '_');
 }
 
 function indexPage(report: RunReport): string {
@@ -44,7 +45,7 @@ function indexPage(report: RunReport): string {
   const rows = report.tasks
     .map(
       (t) => `<tr data-domain="${esc(t.domain)}" data-tags="${esc(t.tags.join(' '))}" data-state="${esc(t.state)}" data-verdict="${t.testState}">
-<td><a href="tasks/${esc(taskPageName(t))}">${esc(t.id)}</a><br><small>${esc(t.name)}</small></td>
+<td><a href="tasks/${esc(taskPageName(t))}">${esc(t.id)}</a>${t.agent ? ` <span class="tag">${esc(t.agent)}</span>` : ''}<br><small>${esc(t.name)}</small></td>
 <td>${esc(t.domain)}</td><td class="num">${t.score === null ? '–' : esc(String(t.score))}</td>
 <td class="${verdictClass(t.testState)}">${esc(t.testState)}</td><td>${esc(t.state)}</td>
 <td>${t.tags.map((tag) => `<span class="tag">${esc(tag)}</span>`).join(' ')}</td>
@@ -60,6 +61,7 @@ function indexPage(report: RunReport): string {
 <h1>deskbench report</h1>
 <p>${t.tasks} tasks · ${t.passed} passed · mean score ${t.meanScore.toFixed(2)} · OSWorld rate ${t.osworldRate.toFixed(2)}% · overall rate ${t.overallRate.toFixed(2)}% · generated ${esc(report.generatedAt)}</p>
 <p><small>OSWorld rate: Σ scores over tasks with a result, as show_result.py computes it. Overall rate: Σ scores over every selected task; errors and skips count 0.</small></p>
+${report.verification ? verificationSection(report.verification) : ''}
 <table id="domains"><thead><tr><th>domain</th><th class="num">tasks</th><th class="num">passed</th><th class="num">mean score</th><th class="num">OSWorld rate %</th><th class="num">overall rate %</th></tr></thead><tbody>${summary}</tbody></table>
 <h2>Tasks</h2>
 <div class="filters">
@@ -88,6 +90,16 @@ for (const id of ['domain', 'tag', 'state', 'search']) byId(id).addEventListener
 applyFilters();
 </script></body></html>
 `;
+}
+
+/** deskbench verify's outcome: the counts, then each failed run naming the task and the agent. */
+function verificationSection(v: VerificationSummary): string {
+  const failures = v.failures
+    .map((f) => `<tr><td>${esc(f.id)}</td><td>${esc(f.agent)}${f.agent === 'noop' && (f.score ?? 0) > 0 ? ' (free pass)' : ''}</td><td class="num">${f.score === null ? '–' : esc(String(f.score))}</td><td>${esc(f.state ?? '–')}</td><td>${esc(f.error ?? f.evalError ?? '')}</td></tr>`)
+    .join('\n');
+  return `<h2>Verification</h2>
+<p id="verification">${v.tasks} tasks in the paths · ${v.solved} solved · <b>${v.verified} verified</b> · ${v.failures.length} failed runs · ${v.freePasses.length} free passes${v.freePasses.length ? `: ${esc(v.freePasses.join(', '))}` : ''}</p>
+${failures ? `<table id="verification-failures"><thead><tr><th>task</th><th>agent</th><th class="num">score</th><th>state</th><th>why</th></tr></thead><tbody>${failures}</tbody></table>` : ''}`;
 }
 
 interface TrajectoryLine {
