@@ -1,7 +1,7 @@
 // Runs inside vitest workers: the body of every generated task test. It runs the task, records score, state and
 // eval_error in the test's meta (reporters and the json reporter carry them), attaches the final screenshot, and
 // gives the verdict: pass when the score reaches the pass threshold.
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { TestContext } from 'vitest';
 import { findConfiguredAgent } from '../agent/configured.ts';
 import { loadAgent } from '../agent/resolve.ts';
@@ -23,6 +23,7 @@ export interface TaskTestMeta {
   evalError?: string | null;
   error?: string | null;
   steps?: number;
+  /** The task's results folder, relative to `resultsDir` (forward slashes). */
   resultDir?: string;
   durationMs?: number;
   /** The result is an earlier run's (resume). */
@@ -58,7 +59,8 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
     error: outcome.resumed ? null : (outcome.error ?? null),
     resumed: outcome.resumed,
     steps: outcome.steps,
-    resultDir: outcome.resultDir,
+    // Relative to the results folder, so a report merged from shards on other machines still finds the files.
+    resultDir: relative(options.resultsDir, outcome.resultDir).split(sep).join('/'),
     durationMs: outcome.durationMs,
   };
   if (outcome.finalScreenshot) {

@@ -23,6 +23,7 @@ export interface TaskRecord {
   durationMs: number;
   evalError: string | null;
   error: string | null;
+  /** The task's results folder relative to the results folder (absolute in reports of older versions). */
   resultDir: string | null;
   /** The agent of the run, when one report holds several agents' runs of a task (deskbench verify). */
   agent?: string;

@@ -3,7 +3,7 @@
 // Self-contained: no network, no external assets; screenshots are linked relatively, so the whole results folder can
 // be uploaded as a CI artifact and opened offline.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { VerificationSummary } from '../solutions/verify.ts';
 import type { RunReport, TaskRecord } from './aggregate.ts';
 import { redact } from './redact.ts';
@@ -24,12 +24,12 @@ pre { background: #f6f8fa; padding: 8px; overflow-x: auto; white-space: pre-wrap
 `;
 
 /** `secrets` are masked in what the pages show from the task folders (written masked, unless by an older version). */
-export function writeHtmlReport(report: RunReport, resultsDir: string, secrets: readonly string[] = []): string {
+export function writeHtmlReport(report: RunReport, resultsDir: string, secrets: readonly string[] = [], indexName = 'index.html'): string {
   mkdirSync(join(resultsDir, 'tasks'), { recursive: true });
   for (const task of report.tasks) {
-    writeFileSync(join(resultsDir, 'tasks', taskPageName(task)), taskPage(task, resultsDir, secrets));
+    writeFileSync(join(resultsDir, 'tasks', taskPageName(task)), taskPage(task, resultsDir, secrets, indexName));
   }
-  const index = join(resultsDir, 'index.html');
+  const index = join(resultsDir, indexName);
   writeFileSync(index, indexPage(report));
   return index;
 }
@@ -111,8 +111,8 @@ interface TrajectoryLine {
   Error?: string;
 }
 
-function taskPage(task: TaskRecord, resultsDir: string, secrets: readonly string[]): string {
-  const dir = task.resultDir;
+function taskPage(task: TaskRecord, resultsDir: string, secrets: readonly string[], indexName: string): string {
+  const dir = task.resultDir ? resolve(resultsDir, task.resultDir) : null;
   const link = (file: string) => (dir ? `../${relative(resultsDir, join(dir, file)).split('\\').join('/')}` : '');
   const summary = redact(dir ? readJson<{ prompt?: string; results?: { details?: unknown } }>(join(dir, 'summary.json')) : undefined, secrets);
   const lines = redact(dir ? readTrajectory(join(dir, 'traj.jsonl')) : [], secrets);
@@ -129,7 +129,7 @@ ${line.screenshot_file ? `<img alt="screen after step ${line.step_num}" src="${e
   const evaluation = summary?.results?.details ? `<pre>${esc(JSON.stringify(summary.results.details, null, 2))}</pre>` : '<p>No evaluation details.</p>';
   const final = dir && existsSync(join(dir, 'final.png')) ? `<h2>Final screen</h2><img alt="final screen" style="max-width:100%" src="${esc(link('final.png'))}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(task.id)}</title><style>${STYLE}</style></head><body>
-<p><a href="../index.html">← all tasks</a></p>
+<p><a href="../${esc(indexName)}">← all tasks</a></p>
 <h1>${esc(task.domain)} / ${esc(task.id)}</h1>
 <p>Score <b>${task.score === null ? '–' : esc(String(task.score))}</b> · <span class="${verdictClass(task.testState)}">${esc(task.testState)}</span> · state ${esc(task.state)} · ${task.steps} steps · ${(task.durationMs / 1000).toFixed(1)} s</p>
 <p>${task.tags.map((tag) => `<span class="tag">${esc(tag)}</span>`).join(' ')}</p>

@@ -4,7 +4,7 @@
 // beside any other reporter (junit, json, github-actions, html).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { TaskTestMeta } from '../plugin/runtime.ts';
 import { type TaskRecord, buildReport, formatReport } from './aggregate.ts';
 import { writeHtmlReport } from './html.ts';
@@ -37,6 +37,14 @@ export class DeskbenchReporter implements Reporter {
     return runId ? finalizeRunningSummaries(this.resultsDir, runId, WORKER_ENDED) : [];
   }
 
+  /** `-shard-1-of-4` on a sharded run: each shard writes its own report, which a --merge-reports run combines. */
+  private shardSuffix = '';
+
+  onInit(vitest: Vitest): void {
+    const shard = vitest.config.shard;
+    this.shardSuffix = shard ? `-shard-${shard.index}-of-${shard.count}` : '';
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const ended = this.finalizeRunning();
     const endedById = new Map(ended.map((summary) => [`${summary.tool}/${summary.uid}`, summary]));
@@ -45,9 +53,9 @@ export class DeskbenchReporter implements Reporter {
     // Messages come from the workers already masked; masked again here for merged and older blob reports.
     const report = redact(buildReport(records), this.secrets);
     mkdirSync(this.resultsDir, { recursive: true });
-    const json = join(this.resultsDir, 'report.json');
+    const json = join(this.resultsDir, `report${this.shardSuffix}.json`);
     writeAtomic(json, `${JSON.stringify(report, null, 2)}\n`);
-    const html = writeHtmlReport(report, this.resultsDir, this.secrets);
+    const html = writeHtmlReport(report, this.resultsDir, this.secrets, `index${this.shardSuffix}.html`);
     if (this.print) {
       process.stdout.write(`\n${formatReport(report)}\n\nreport: ${json}\nhtml:   ${html}\n`);
     }
