@@ -1,6 +1,7 @@
 // Turning a task's file URL into a local file on the host (OSWorld's SetupController downloads on the host, then
 // uploads to the desktop). Order, first hit wins, and the network is only tried last:
-//   1. a path without a scheme, or a `file:` URL → a file of the task's folder (relative ones against it);
+//   1. a path without a scheme, or a `file:` URL → a file (relative ones against the task's folder) inside the task's
+//      folder or the folder of the `files` option: nowhere else on the host;
 //   2. the user's `files` option: a {url: path} map, or a folder searched by the URL's file name;
 //   3. the download cache, a host folder reused across runs, keyed like OSWorld's: `<uuid5(URL)>_<name>`;
 //   4. the network: 3 tries, 300 s each; the file is written under a temporary name, then renamed.
@@ -12,7 +13,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { containedPath } from '../task/contained-path.ts';
+import { containedPath, firstContaining } from '../task/contained-path.ts';
 import { messageOf, sleep } from './parameters.ts';
 
 export type FetchUrl = (url: string) => Promise<string>;
@@ -41,7 +42,7 @@ export function createFileResolver(options: FileResolverOptions): FetchUrl {
   const log = options.log ?? (() => {});
   return async (url: string) => {
     if (typeof url !== 'string' || !url.trim()) throw new Error(`expected a URL or a path, got ${JSON.stringify(url)}`);
-    const local = localPath(url, options.taskDir, options.taskFile);
+    const local = localPath(url, options);
     if (local !== undefined) {
       if (!isFile(local)) throw new Error(`${url}: no such file (${local})`);
       return local;
@@ -55,16 +56,19 @@ export function createFileResolver(options: FileResolverOptions): FetchUrl {
 // --- 1. local paths and file: URLs ------------------------------------------------------------------------------------
 
 /**
- * A local path for a scheme-less string or a `file:` URL; undefined for a remote URL. It must be a file of the task's
- * folder: a task may not have deskbench upload other host files (`file:///etc/passwd`) into the desktop.
+ * A local path for a scheme-less string or a `file:` URL; undefined for a remote URL. It must be inside the task's
+ * folder or the `files` option's folder: a task may not have deskbench upload other host files (`file:///etc/passwd`)
+ * into the desktop.
  */
-function localPath(url: string, taskDir: string, taskFile?: string): string | undefined {
+function localPath(url: string, { taskDir, taskFile, files }: FileResolverOptions): string | undefined {
   let path: string;
   if (url.startsWith('file://')) path = fileURLToPath(url);
   else if (url.startsWith('file:')) path = decodeURIComponent(url.slice('file:'.length));
   else if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url)) return undefined;
   else path = url;
-  return containedPath(taskDir, path, { file: taskFile, field: path === url ? 'the local path' : `the file URL ${JSON.stringify(url)}, path` });
+  const origin = { file: taskFile, field: path === url ? 'the local path' : `the file URL ${JSON.stringify(url)}, path` };
+  const inFiles = typeof files === 'string' ? firstContaining([files], resolve(taskDir, path)) : undefined;
+  return inFiles ?? containedPath(taskDir, path, origin);
 }
 
 function isFile(path: string): boolean {

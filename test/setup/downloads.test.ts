@@ -100,6 +100,18 @@ describe('createFileResolver', () => {
     await expect(fetchUrl('link.txt')).rejects.toThrow(/goes through a symbolic link/);
   });
 
+  it("also accepts local paths inside the files option's folder (the user's own files), and nothing beside it", async () => {
+    const { root, cacheDir, taskDir } = folders();
+    mkdirSync(join(root, 'inputs', 'calc'), { recursive: true });
+    writeFileSync(join(root, 'inputs', 'calc', 'sales.xlsx'), 'xlsx');
+    writeFileSync(join(root, 'secret.txt'), 'host secret');
+    const fetchUrl = createFileResolver({ cacheDir, taskDir, files: join(root, 'inputs') });
+    expect(await fetchUrl('../inputs/calc/sales.xlsx')).toBe(join(root, 'inputs', 'calc', 'sales.xlsx'));
+    expect(await fetchUrl(pathToFileURL(join(root, 'inputs', 'calc', 'sales.xlsx')).href)).toBe(join(root, 'inputs', 'calc', 'sales.xlsx'));
+    await expect(fetchUrl('../secret.txt')).rejects.toThrow(/leads outside its folder/);
+    await expect(fetchUrl('../inputs/../secret.txt')).rejects.toThrow(/leads outside its folder/);
+  });
+
   it('takes a mapped URL from the mapping without touching the network', async () => {
     const { root, cacheDir, taskDir } = folders();
     const mapped = join(root, 'mine.xlsx');
