@@ -8,7 +8,7 @@ import { GenericContainer, PullPolicy, Wait, getContainerRuntimeClient, type Sta
 import { DesktopClient } from './client.ts';
 import { assertDesktopImage, desktopImage } from './image.ts';
 import { DESKBENCH_LABEL, RUN_LABEL } from './labels.ts';
-import { ensureRunNetwork, removeRunNetworks } from './network.ts';
+import { ensureRunNetwork } from './network.ts';
 import type { DesktopService } from './provider.ts';
 
 // Ryuk's image cannot be pulled without a registry; containers are removed by label instead (cleanup.ts).
@@ -127,8 +127,8 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
   try {
     container = await start();
   } catch (error) {
-    // The run's network can vanish between ensureRunNetwork and the start, when another worker's last desktop of the
-    // run stopped and removed it: make it again, once.
+    // The run's network can vanish between ensureRunNetwork and the start, when the run's cleanup removed it (a
+    // desktop started after its run's teardown began): make it again, once.
     if (!/network .* not found/i.test(String((error as Error).message))) throw error;
     container = await start();
   }
@@ -143,11 +143,8 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
     vlc: { url: `http://${host}:${container.getMappedPort(VLC_FRONT_PORT)}`, headers },
     containerId: container.getId(),
     container,
-    stop: async () => {
-      await container.stop({ timeout: 0, remove: true, removeVolumes: true });
-      // The last desktop of the run takes the network with it (one still in use is left alone).
-      await removeRunNetworks(runId).catch(() => {});
-    },
+    // The run's network stays for the run's other desktops: the run's cleanup removes it (cleanup.ts).
+    stop: () => container.stop({ timeout: 0, remove: true, removeVolumes: true }).then(() => {}),
   };
 }
 

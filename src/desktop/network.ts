@@ -19,6 +19,7 @@ export async function ensureRunNetwork(runId: string): Promise<string> {
   };
   const existing = await oldest();
   if (existing) return existing;
+  await removeAbandonedNetworks(docker);
   const created = await docker.createNetwork({
     Name: `deskbench-${runId}-${randomBytes(3).toString('hex')}`,
     Driver: 'bridge',
@@ -28,6 +29,22 @@ export async function ensureRunNetwork(runId: string): Promise<string> {
   const chosen = (await oldest()) ?? created.id;
   if (chosen !== created.id) await created.remove().catch(() => {});
   return chosen;
+}
+
+/**
+ * Networks of runs that ended without their cleanup (a killed process that used startDesktop directly) hold one of the
+ * engine's few bridge subnets each: one older than an hour with no container is removed when a new one is made. A
+ * live run whose network goes this way makes a new one at its next start (startDesktop retries once).
+ */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+async function removeAbandonedNetworks(docker: Awaited<ReturnType<typeof getContainerRuntimeClient>>['container']['dockerode']): Promise<void> {
+  const networks = await docker.listNetworks({ filters: { label: [`${DESKBENCH_LABEL}=1`] } }).catch(() => []);
+  for (const network of networks) {
+    if (Date.now() - Date.parse(network.Created) < ABANDONED_AFTER_MS) continue;
+    const details = await docker.getNetwork(network.Id).inspect().catch(() => undefined);
+    if (details && Object.keys(details.Containers ?? {}).length === 0) await docker.getNetwork(network.Id).remove().catch(() => {});
+  }
 }
 
 /** Removes the run's networks that no container uses any more; returns their names. */
