@@ -2,7 +2,9 @@
 // DONE or FAIL, or max steps (agent turns, not actions) are used up. The final state is judged either way.
 import type { DesktopClient } from '../desktop/client.ts';
 import { toPyautoguiCode } from './actions.ts';
-import type { Action, Agent, AgentContext, Observation, ObservationType, TokenUsage } from './types.ts';
+import { ABORTED, untilAborted } from '../abort.ts';
+import { describeValue } from '../describe-value.ts';
+import type { Action, Agent, AgentContext, Observation, ObservationType, Prediction, TokenUsage } from './types.ts';
 
 export interface StepRecord {
   /** Agent turn, from 1. */
@@ -74,24 +76,36 @@ export async function runAgentLoop(agent: Agent, context: AgentContext, desktop:
   const firstScreenshot = screenshot;
   let lastAction: Action | undefined;
   let steps = 0;
+  const stopped = () => ({ end: 'aborted' as const, steps, lastAction, usage, firstScreenshot, lastScreenshot: screenshot, responses });
   while (steps < maxSteps) {
-    if (signal?.aborted) return { end: 'aborted', steps, lastAction, usage, firstScreenshot, lastScreenshot: screenshot, responses };
-    let prediction;
+    if (signal?.aborted) return stopped();
+    let answer: unknown;
     try {
-      prediction = await agent.predict(context.instruction, observation);
+      // A model request may not honour the signal: the loop stops waiting for it on abort all the same.
+      answer = await untilAborted(Promise.resolve(agent.predict(context.instruction, observation)), signal);
     } catch (error) {
       throw new AgentError(`agent "${agent.name}" failed at step ${steps + 1}: ${(error as Error).message ?? error}`, { cause: error });
     }
+    if (answer === ABORTED) return stopped();
+    const prediction = checkPrediction(answer, agent.name, steps + 1);
     steps++;
     if (prediction.response) responses.push(prediction.response);
     usage.input_tokens += prediction.usage?.input_tokens ?? 0;
     usage.output_tokens += prediction.usage?.output_tokens ?? 0;
     usage.total_tokens += prediction.usage?.total_tokens ?? (prediction.usage?.input_tokens ?? 0) + (prediction.usage?.output_tokens ?? 0);
     for (const action of prediction.actions) {
-      if (signal?.aborted) break;
+      if (signal?.aborted) return stopped();
       lastAction = action;
-      const { executed, done, info } = await execute(desktop, action, options.pauseAfterAction);
-      ({ observation, screenshot } = await observe(desktop, observationType, context.instruction));
+      const acted = await untilAborted(
+        (async () => {
+          const result = await execute(desktop, action, options.pauseAfterAction);
+          return { ...result, ...(await observe(desktop, observationType, context.instruction)) };
+        })(),
+        signal,
+      );
+      if (acted === ABORTED) return stopped();
+      const { executed, done, info } = acted;
+      ({ observation, screenshot } = acted);
       await options.onStep?.({ step: steps, action, executed, response: prediction.response, done, info, screenshot, timestamp: new Date() });
       if (done) {
         const end = executed === 'FAIL' ? 'FAIL' : 'DONE';
@@ -99,7 +113,30 @@ export async function runAgentLoop(agent: Agent, context: AgentContext, desktop:
       }
     }
   }
-  return { end: signal?.aborted ? 'aborted' : 'max_steps', steps, lastAction, usage, firstScreenshot, lastScreenshot: screenshot, responses };
+  return signal?.aborted ? stopped() : { end: 'max_steps', steps, lastAction, usage, firstScreenshot, lastScreenshot: screenshot, responses };
+}
+
+/**
+ * The agent contract, checked on every answer: `{ actions: Action[] }`, each action a pyautogui string or a
+ * computer_13 object. Anything else is the agent's fault (AGENT_ERROR), not the desktop's; in particular a string
+ * `actions` must not be run one character at a time.
+ */
+function checkPrediction(answer: unknown, agentName: string, step: number): Prediction {
+  const where = `agent "${agentName}" at step ${step}: predict()`;
+  if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) {
+    throw new AgentError(`${where} returned ${describeValue(answer)}; expected an object { actions: [...] , response?, usage? }`);
+  }
+  const { actions } = answer as { actions?: unknown };
+  if (!Array.isArray(actions)) {
+    throw new AgentError(`${where} returned actions ${describeValue(actions)}; expected a list of actions (pyautogui code strings, "WAIT"/"DONE"/"FAIL", or computer_13 objects)`);
+  }
+  for (const [index, action] of actions.entries()) {
+    const isObject = typeof action === 'object' && action !== null && !Array.isArray(action);
+    if (typeof action !== 'string' && !isObject) {
+      throw new AgentError(`${where} returned actions[${index}] = ${describeValue(action)}; expected a pyautogui code string, "WAIT"/"DONE"/"FAIL", or a computer_13 object ({ action_type, … })`);
+    }
+  }
+  return answer as Prediction;
 }
 
 /** Runs one action in the desktop as OSWorld's DesktopEnv.step does. A failing command is recorded, not fatal. */

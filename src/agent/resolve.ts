@@ -1,13 +1,15 @@
 // Turns the `agent` option into an Agent: a built-in name, or a module whose default export is an Agent or a
 // factory `(options) => Agent`.
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { moduleFile } from '../module-spec.ts';
+import { closeNames } from '../close-names.ts';
+import { isPathSpec, moduleFile } from '../module-spec.ts';
 import { failAgent } from './agents/fail.ts';
 import { noopAgent } from './agents/noop.ts';
 import { scriptedAgent } from './agents/scripted.ts';
 import type { Agent } from './types.ts';
 
-export const BUILTIN_AGENTS: Record<string, (options: Record<string, unknown>) => Agent | Promise<Agent>> = {
+export const BUILTIN_AGENTS: Record<BuiltinAgentName | (string & {}), (options: Record<string, unknown>) => Agent | Promise<Agent>> = {
   scripted: (options) => scriptedAgent(options),
   noop: () => noopAgent(),
   fail: () => failAgent(),
@@ -15,6 +17,25 @@ export const BUILTIN_AGENTS: Record<string, (options: Record<string, unknown>) =
   openai: async (options) => (await import('./agents/openai.ts')).openaiAgent(options as never),
   anthropic: async (options) => (await import('./agents/anthropic.ts')).anthropicAgent(options as never),
 };
+
+/** The built-in agent names, as the `agent` option's type lists them. */
+export type BuiltinAgentName = 'scripted' | 'noop' | 'fail' | 'openai' | 'anthropic';
+
+/**
+ * Why a spec cannot name an agent, checked in the main process before any desktop starts (undefined when it can):
+ * a module file that does not exist, or a bare name that is neither built in nor a package (`'gpt'`). A scoped or
+ * slashed package specifier is left to the import.
+ */
+export function agentSpecProblem(spec: string, root: string): string | undefined {
+  if (BUILTIN_AGENTS[spec]) return undefined;
+  const builtins = Object.keys(BUILTIN_AGENTS);
+  const file = moduleFile(spec, root);
+  if (file) return existsSync(file) ? undefined : `agent module ${file} does not exist (agent "${spec}", relative to ${root})`;
+  if (isPathSpec(spec) || spec.includes('/') || spec.startsWith('@')) return undefined;
+  const close = closeNames(spec, builtins);
+  const hint = close.length ? `; did you mean ${close.map((name) => `"${name}"`).join(' or ')}?` : '';
+  return `unknown agent "${spec}": expected a built-in agent (${builtins.join(', ')}), a module path such as ./my-agent.ts, a package specifier, or an Agent object${hint}`;
+}
 
 /**
  * The agent a spec names. `importModule` imports a module file when the caller has a better way than this module's

@@ -5,9 +5,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { moduleFile } from '../module-spec.ts';
 import { checkTasks, formatCheckReport, usesUnimplemented } from './check.ts';
+import { VERIFY_USAGE, verifyCommand } from './verify.ts';
 
 const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensions module]…
        deskbench image [--docker] [--force]
+       deskbench verify [paths…] [--json] [--solutions dir]… [--max-workers n] [--results dir] [--timeout s]
 
   check   Load and validate every task file under the paths (folders, globs, task files or index files such as
           test_all.json; default: the current folder). Prints counts per format and domain, every invalid file
@@ -28,6 +30,8 @@ const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensio
           is pulled: without a registry the base is made with debootstrap. Quick when the image is up to date.
           --docker  first install and start Debian's Docker engine when none answers (as root)
           --force   rebuild even when the image is up to date
+
+${VERIFY_USAGE}
 
 Run the benchmark itself with vitest: see the README.`;
 
@@ -58,6 +62,7 @@ export async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   if (command === 'image') return buildImage(rest);
+  if (command === 'verify') return verifyCommand(rest, PACKAGE_ROOT);
   if (command !== 'check') {
     console.error(`deskbench: unknown command "${command}"\n\n${USAGE}`);
     return 2;

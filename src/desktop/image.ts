@@ -6,6 +6,10 @@ export function desktopImage(): string {
   return process.env.DESKBENCH_IMAGE ?? 'deskbench/desktop:latest';
 }
 
+export class DockerEngineError extends Error {
+  override name = 'DockerEngineError';
+}
+
 export class DesktopImageMissingError extends Error {
   override name = 'DesktopImageMissingError';
 }
@@ -13,8 +17,10 @@ export class DesktopImageMissingError extends Error {
 /** Throws DesktopImageMissingError when the image is not in the local engine (it is never pulled). */
 export async function assertDesktopImage(image = desktopImage()): Promise<void> {
   const client = await getContainerRuntimeClient().catch((error: unknown) => {
-    throw new Error(
-      `no Docker engine reachable (${(error as Error).message}); run \`npx deskbench image --docker\` (as root on Debian), or start one and set DOCKER_HOST`,
+    const tried = process.env.DOCKER_HOST ? `DOCKER_HOST=${process.env.DOCKER_HOST}` : 'DOCKER_HOST unset, so the local socket /var/run/docker.sock';
+    throw new DockerEngineError(
+      `no Docker engine answers (${tried}): ${(error as Error).message}. Start one and point DOCKER_HOST at it, or run ` +
+        '`npx deskbench image --docker` (as root on Debian: installs and starts docker.io, then builds the desktop image)',
     );
   });
   if (!(await client.image.exists(ImageName.fromString(image)))) {

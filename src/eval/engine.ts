@@ -4,6 +4,7 @@
 // on 0) or `or` (max, early exit on 1). Unlike OSWorld, nothing escapes: a getter or metric that throws scores 0 and
 // leaves an `evalError` naming it (as GUI-OS's orchestrator and OSWorld PR #565 do).
 import type { Action } from '../agent/types.ts';
+import { describeValue } from '../describe-value.ts';
 import { SkipTask } from '../setup/registry.ts';
 import type { ConjNode, EvalNode, GetterSpec, MetricNode, SetupStepSpec, Task } from '../task/types.ts';
 import { registerBuiltins } from './builtins.ts';
@@ -205,11 +206,15 @@ function isMissingFile(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';
 }
 
-/** Python metrics return ints, floats or bools; anything else is a broken metric. */
+/**
+ * Python metrics return ints, floats or bools, all within [0, 1] (the scores of OSWorld's metrics are fractions);
+ * anything else is a broken metric: a 7 would count as seven solved tasks, a NaN would poison every mean.
+ */
 function toScore(value: unknown): number {
   if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'number' && !Number.isNaN(value)) return value;
-  throw new Error(`returned ${typeof value === 'number' ? 'NaN' : typeof value}, not a number`);
+  if (typeof value === 'number' && value >= 0 && value <= 1) return value;
+  // JSON shows NaN and Infinity as null: numbers are shown as JavaScript prints them.
+  throw new Error(`returned ${typeof value === 'number' ? String(value) : describeValue(value)}, not a score between 0 and 1`);
 }
 
 function reportable(value: unknown): unknown {

@@ -6,7 +6,7 @@ import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TaskFileError } from '../task/errors.ts';
 import type { Task } from '../task/types.ts';
-import type { WorkerOptions } from './options.ts';
+import { SECRET_OPTIONS_KEY, type WorkerOptions, splitSecretOptions } from './options.ts';
 import { tagsOf } from './tags.ts';
 
 // runtime.ts here, runtime.js in the built package (dist/).
@@ -17,6 +17,12 @@ const RUNTIME = fileURLToPath(new URL(`./runtime${extname(import.meta.url)}`, im
  * build. Part of the cache key, since vitest caches transformed modules on disk and does not see deskbench's files.
  */
 export const GENERATOR_FINGERPRINT = createHash('sha256').update(RUNTIME).update(readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 16);
+
+/**
+ * vitest's test timeout is the task's plus this: deskbench ends a task at its own timeout (TIMED_OUT, with its summary
+ * and its desktop removed), and vitest's would cut that short.
+ */
+export const TEST_TIMEOUT_GRACE_MS = 30_000;
 
 export function testName(task: Task): string {
   const firstLine = task.instruction.split('\n')[0].trim();
@@ -36,14 +42,16 @@ export interface UserModulePaths {
 export function taskModule(task: Task, options: WorkerOptions, modules: UserModulePaths = { configFiles: [], extensions: [] }): string {
   // Identifier keys, not JSON's quoted ones: vitest's static collector (`vitest list`) only reads `tags:`.
   const meta = JSON.stringify({ deskbench: { id: task.id, domain: task.domain, format: task.format, tags: tagsOf(task) } });
-  const testOptions = `{ tags: ${JSON.stringify(tagsOf(task))}, timeout: ${options.timeout * 1000}, meta: ${meta} }`;
+  const testOptions = `{ tags: ${JSON.stringify(tagsOf(task))}, timeout: ${options.timeout * 1000 + TEST_TIMEOUT_GRACE_MS}, meta: ${meta} }`;
+  // vitest caches this code on disk: API keys and tokens stay out of it, and reach the worker over vitest's IPC.
+  const { plain } = splitSecretOptions(options);
   return [
-    `import { test } from 'vitest';`,
+    `import { inject, test } from 'vitest';`,
     `import { runTask } from ${JSON.stringify(RUNTIME)};`,
     // The user's setup steps, getters and metrics register themselves when imported.
     ...modules.extensions.map((extension) => `import ${JSON.stringify(extension)};`),
     `const task = ${JSON.stringify(task)};`,
-    `const options = ${JSON.stringify(options)};`,
+    `const options = { ...${JSON.stringify(plain)}, ...inject(${JSON.stringify(SECRET_OPTIONS_KEY)}) };`,
     `const modules = ${userModules(options, modules)};`,
     `test(${JSON.stringify(testName(task))}, ${testOptions}, (context) => runTask(task, options, context, modules));`,
     '',

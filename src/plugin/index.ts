@@ -4,19 +4,26 @@ import { createHash } from 'node:crypto';
 import { extname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // vitest/config re-exports vite's Plugin type with vitest's `configureVitest` hook added (vite is vitest's dependency).
-import type { Plugin } from 'vitest/config';
+import { configDefaults, type Plugin } from 'vitest/config';
 
-import { TaskFileError } from '../task/errors.ts';
+import { MissingTaskPathError, TaskFileError } from '../task/errors.ts';
 import { loadTasks, readTaskFile, type LoadResult } from '../task/load.ts';
 import { GENERATOR_FINGERPRINT, invalidTaskModule, taskModule, type UserModulePaths } from './generate.ts';
-import { type DeskbenchOptions, type WorkerOptions, resolveOptions } from './options.ts';
+import { type DeskbenchOptions, SECRET_OPTIONS_KEY, type SecretOptions, type WorkerOptions, resolveOptions, runSecrets, splitSecretOptions } from './options.ts';
 import { registerConfiguredAgent } from '../agent/configured.ts';
-import { BUILTIN_AGENTS } from '../agent/resolve.ts';
+import { BUILTIN_AGENTS, agentSpecProblem } from '../agent/resolve.ts';
 import { moduleFile } from '../module-spec.ts';
 import { DeskbenchReporter } from '../report/reporter.ts';
+import { type Solutions, loadSolutions, solutionFileFor, withSolution } from '../solutions/load.ts';
 import { FIXED_TAGS, describeTag, tagsOf } from './tags.ts';
 
 export type { DeskbenchOptions } from './options.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    'deskbench:secret-options': SecretOptions;
+  }
+}
 
 export function deskbench(userOptions: DeskbenchOptions): Plugin {
   const resolved = resolveOptions(userOptions);
@@ -30,6 +37,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
   let root = process.cwd();
   let userModules: Promise<UserModulePaths> | undefined;
   let selection: LoadResult = { tasks: [], errors: [], indexFiles: [] };
+  let solutions: Solutions = new Map();
   /** Files that are tests: task files and files whose errors become failing tests. */
   const testFiles = new Set<string>();
 
@@ -43,14 +51,25 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       // One id per run, inherited by the workers: containers carry it as a label, so the global teardown removes
       // exactly this run's leftovers (after a crash or Ctrl-C too).
       process.env.DESKBENCH_RUN_ID ||= `run-${Date.now().toString(36)}-${process.pid}`;
+      failFast(options, root);
+      solutions = loadSolutions(options.solutions);
       selection = loadTasks(Array.isArray(options.tasks) ? options.tasks : [options.tasks], { cwd: root });
+      // A path that names nothing stops the run before it starts (it would otherwise vanish from the selection).
+      const missing = selection.errors.filter((error) => error instanceof MissingTaskPathError);
+      if (missing.length) throw new Error(`deskbench(): ${missing.map((error) => error.message).join('\n')}`);
       for (const task of selection.tasks) testFiles.add(task.file);
       for (const error of selection.errors) testFiles.add(error.file);
-      const include = [...testFiles].map((file) => relative(root, file));
-      if (include.length === 0) {
+      const taskFiles = [...testFiles].map((file) => relative(root, file));
+      if (taskFiles.length === 0) {
         throw new Error(`deskbench(): no task files found for tasks ${JSON.stringify(options.tasks)} (relative to ${root})`);
       }
+      // For the global setup's one check of the engine and the image (global-setup.ts).
+      process.env.DESKBENCH_DESKTOP_PROVIDER = options.desktop.provider;
+      if (options.desktop.provider === 'docker' && options.desktop.image) process.env.DESKBENCH_DESKTOP_IMAGE = options.desktop.image;
       const globalSetup = fileURLToPath(new URL(`./global-setup${extname(import.meta.url)}`, import.meta.url));
+      // The task files join the project's own tests: vitest's default include stays when the project sets none
+      // (vite merges the arrays when it does).
+      const include = [...(config.test?.include ? [] : configDefaults.include), ...taskFiles];
       return { test: { include, globalSetup: [globalSetup] } } as never;
     },
 
@@ -60,14 +79,24 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
     },
 
     configureVitest({ project, vitest, defineCacheKeyGenerator }) {
-      // The generated code embeds the options: a changed option (agent, resultsDir, …) must not reuse a cached module.
+      // Secrets (agentOptions, a remote desktop's token) travel to the workers over vitest's IPC, never in the
+      // generated modules that vitest caches on disk (generate.ts).
+      const { plain, secret } = splitSecretOptions(options);
+      project.provide(SECRET_OPTIONS_KEY, secret);
+      // The generated code embeds the other options: a changed option (agent, resultsDir, …) must not reuse a cached module.
       rootConfigFile = vitest.vite.config.configFile || undefined;
-      const optionsKey = createHash('sha256').update(JSON.stringify(options)).update(GENERATOR_FINGERPRINT).update(`${configFile}|${rootConfigFile}`).digest('hex').slice(0, 16);
-      defineCacheKeyGenerator(({ id }) => (testFiles.has(id.split('?')[0]) ? `deskbench-${optionsKey}` : undefined));
+      const optionsKey = createHash('sha256').update(JSON.stringify(plain)).update(GENERATOR_FINGERPRINT).update(`${configFile}|${rootConfigFile}`).digest('hex').slice(0, 16);
+      // A shipped solution is part of the generated code too: its file's content joins the key.
+      const solutionKey = (file: string) => {
+        const task = selection.tasks.find((candidate) => candidate.file === file);
+        const found = task && solutionFileFor(task, solutions);
+        return found ? `-${createHash('sha256').update(JSON.stringify(found.solution)).digest('hex').slice(0, 12)}` : '';
+      };
+      defineCacheKeyGenerator(({ id }) => (testFiles.has(id.split('?')[0]) ? `deskbench-${optionsKey}${solutionKey(id.split('?')[0])}` : undefined));
       // Install the deskbench reporter once, beside whatever reporters the user chose (CLI or config).
       const reporters = vitest.config.reporters as unknown[];
       if (!reporters.some((r) => r instanceof DeskbenchReporter || (Array.isArray(r) && String(r[0]).includes('deskbench/reporter')))) {
-        reporters.push(new DeskbenchReporter({ resultsDir: options.resultsDir }));
+        reporters.push(new DeskbenchReporter({ resultsDir: options.resultsDir, secrets: runSecrets(options) }));
       }
       const defined = new Set(project.config.tags.map((tag) => tag.name));
       const names = new Set([...Object.keys(FIXED_TAGS), ...selection.tasks.flatMap(tagsOf)]);
@@ -87,7 +116,9 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
         // file's folder, which may be outside the project.
         const importer = configFile ?? resolve(root, 'vitest.config.ts');
         userModules ??= resolveUserModules(options, [configFile, rootConfigFile], async (spec) => (await this.resolve(spec, importer))?.id ?? spec);
-        code = taskModule(parsed.task, options, await userModules);
+        const found = solutionFileFor(parsed.task, solutions);
+        if (found) this.addWatchFile(found.file);
+        code = taskModule(withSolution(parsed.task, solutions), options, await userModules);
       } else if (parsed.kind === 'error') code = invalidTaskModule(file, [parsed.error]);
       else {
         // An index file whose entries did not resolve: its errors were collected when the selection was made.
@@ -97,6 +128,14 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       return { code, moduleType: 'js' } as never;
     },
   };
+}
+
+/** Options that cannot work stop the run at once, with one message, before any desktop starts. */
+function failFast(options: WorkerOptions, root: string): void {
+  for (const [spec, where] of [[options.agent, 'agent'], [process.env.DESKBENCH_AGENT, 'DESKBENCH_AGENT']] as const) {
+    const problem = typeof spec === 'string' && spec ? agentSpecProblem(spec, root) : undefined;
+    if (problem) throw new Error(`deskbench(): ${where}: ${problem}`);
+  }
 }
 
 /** The agent module and extensions as files, and the config files that may register an agent object. */
@@ -115,7 +154,8 @@ function withAbsolutePaths(options: WorkerOptions, root: string): WorkerOptions 
   const files = typeof options.files === 'string' ? resolve(root, options.files) : options.files;
   const agent = typeof options.agent === 'string' && !BUILTIN_AGENTS[options.agent] ? (moduleFile(options.agent, root) ?? options.agent) : options.agent;
   const extensions = options.extensions.map((spec) => moduleFile(spec, root) ?? spec);
-  return { ...options, resultsDir: resolve(root, options.resultsDir), cacheDir: resolve(root, options.cacheDir), files, agent, extensions };
+  const solutions = options.solutions.map((folder) => resolve(root, folder));
+  return { ...options, solutions, resultsDir: resolve(root, options.resultsDir), cacheDir: resolve(root, options.cacheDir), files, agent, extensions };
 }
 
 export default deskbench;

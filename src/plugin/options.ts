@@ -1,7 +1,9 @@
 // Options of the deskbench() plugin, validated once in the main process so a typo fails with a clear message.
 import { z } from 'zod';
 import { type ConfiguredAgentRef, isAgent } from '../agent/configured.ts';
+import type { BuiltinAgentName } from '../agent/resolve.ts';
 import type { Agent } from '../agent/types.ts';
+import { secretValues } from '../report/redact.ts';
 import type { RunTaskOptions } from '../runner/run-task.ts';
 
 export const pluginOptionsSchema = z.object({
@@ -12,7 +14,7 @@ export const pluginOptionsSchema = z.object({
    * default export is an Agent or a factory, or an Agent object (found again in the workers by its `name`).
    */
   agent: z
-    .custom<string | Agent>((value) => typeof value === 'string' || isAgent(value), {
+    .custom<BuiltinAgentName | (string & {}) | Agent>((value) => typeof value === 'string' || isAgent(value), {
       error: 'expected `agent`: a built-in agent name, a module path, or an Agent object ({ name, predict })',
     })
     .default('scripted'),
@@ -21,6 +23,14 @@ export const pluginOptionsSchema = z.object({
    * imports them first; give the same list to `deskbench check --extensions` so it counts them as implemented.
    */
   extensions: z.array(z.string(), { error: 'expected `extensions`: a list of module paths' }).default([]),
+  /**
+   * Folders of shipped solutions (`<folder>/<format>/<task id>.json`, see src/solutions/load.ts), relative to the vitest
+   * root, for the scripted agent to replay against unmodified task files. A task's own `solution` field wins.
+   */
+  solutions: z
+    .union([z.string(), z.array(z.string())], { error: 'expected `solutions`: a folder or a list of folders of solution files' })
+    .transform((value) => (typeof value === 'string' ? [value] : value))
+    .default([]),
   /** Options passed to the agent module's default export when it is a factory function. */
   agentOptions: z.record(z.string(), z.unknown()).default({}),
   /** Agent turns per task before the final state is judged (OSWorld's max_steps). */
@@ -62,7 +72,7 @@ export const pluginOptionsSchema = z.object({
     .default({ provider: 'docker' }),
   /** Record the screen of each task to recording.mp4. */
   record: z.boolean().default(false),
-  /** Per-task timeout in seconds (setup + agent + evaluation). */
+  /** Per-task timeout in seconds (desktop start + setup + agent + evaluation); past it the task ends TIMED_OUT. */
   timeout: z.number().positive().default(1800),
   /** Skip tasks that already have a result in resultsDir (resume an interrupted run). */
   resume: z.boolean().default(false),
@@ -87,6 +97,25 @@ export const DEFAULT_OPTIONS: Omit<ResolvedOptions, 'tasks'> = pluginOptionsSche
 
 /** What the runner needs from the plugin's options, for one agent and one test's abort signal. */
 export function runTaskOptions(options: Omit<ResolvedOptions, 'tasks' | 'agent'>, agent: Agent, signal?: AbortSignal): RunTaskOptions {
-  const { maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume } = options;
-  return { agent, maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume, signal };
+  const { maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume, timeout } = options;
+  const secrets = runSecrets(options);
+  return { agent, maxSteps, observationType, pauseAfterAction, passThreshold, resultsDir, cacheDir, files, desktop, record, resume, timeout, secrets, signal };
+}
+
+/** What must never be stored or printed: the agent's keys, a remote desktop's token, secret environment variables. */
+export function runSecrets(options: Pick<ResolvedOptions, 'agentOptions' | 'desktop'>): string[] {
+  return secretValues({ agentOptions: options.agentOptions, desktop: options.desktop });
+}
+
+/**
+ * The options that never go into generated modules (vitest caches those on disk): the plugin provides them to the
+ * workers over vitest's IPC (project.provide), and the generated test injects them.
+ */
+export const SECRET_OPTIONS = ['agentOptions', 'desktop'] as const;
+export type SecretOptions = Pick<ResolvedOptions, (typeof SECRET_OPTIONS)[number]>;
+export const SECRET_OPTIONS_KEY = 'deskbench:secret-options';
+
+export function splitSecretOptions<T extends SecretOptions>(options: T): { plain: Omit<T, keyof SecretOptions>; secret: SecretOptions } {
+  const { agentOptions, desktop, ...plain } = options;
+  return { plain, secret: { agentOptions, desktop } };
 }

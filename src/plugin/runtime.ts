@@ -1,13 +1,15 @@
 // Runs inside vitest workers: the body of every generated task test. It runs the task, records score, state and
 // eval_error in the test's meta (reporters and the json reporter carry them), attaches the final screenshot, and
 // gives the verdict: pass when the score reaches the pass threshold.
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { TestContext } from 'vitest';
 import { findConfiguredAgent } from '../agent/configured.ts';
 import { loadAgent } from '../agent/resolve.ts';
 import { runTask as runTaskInDesktop } from '../runner/run-task.ts';
 import type { Task } from '../task/types.ts';
-import { type WorkerOptions, runTaskOptions } from './options.ts';
+import { redact } from '../report/redact.ts';
+import { type WorkerOptions, runSecrets, runTaskOptions } from './options.ts';
+import { verdictLines } from './verdict-message.ts';
 
 /** What a task test leaves in `meta.deskbench` for reporters. */
 export interface TaskTestMeta {
@@ -21,6 +23,7 @@ export interface TaskTestMeta {
   evalError?: string | null;
   error?: string | null;
   steps?: number;
+  /** The task's results folder, relative to `resultsDir` (forward slashes). */
   resultDir?: string;
   durationMs?: number;
   /** The result is an earlier run's (resume). */
@@ -39,7 +42,13 @@ export interface UserModules {
 
 export async function runTask(task: Task, options: WorkerOptions, context: TestContext, modules: UserModules = {}): Promise<void> {
   const meta = context.task.meta as { deskbench?: TaskTestMeta };
-  const agent = await chooseAgent(options, modules);
+  if (!options.desktop || !options.agentOptions) {
+    throw new Error('deskbench: the plugin did not provide this worker with its options (vitest inject("deskbench:secret-options") is empty)');
+  }
+  const agent = await chooseAgent(options, modules).catch((error: Error) => {
+    // A factory may fail quoting its options (an API key): masked, and without the original as cause (vitest prints it).
+    throw new Error(redact(`could not load the agent: ${error.message ?? error}`, runSecrets(options)));
+  });
   const outcome = await runTaskInDesktop(task, runTaskOptions(options, agent, context.signal));
   meta.deskbench = {
     ...(meta.deskbench as TaskTestMeta),
@@ -50,11 +59,17 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
     error: outcome.resumed ? null : (outcome.error ?? null),
     resumed: outcome.resumed,
     steps: outcome.steps,
-    resultDir: outcome.resultDir,
+    // Relative to the results folder, so a report merged from shards on other machines still finds the files.
+    resultDir: relative(options.resultsDir, outcome.resultDir).split(sep).join('/'),
     durationMs: outcome.durationMs,
   };
   if (outcome.finalScreenshot) {
     await context.annotate('final screen', 'screenshot', { contentType: 'image/png', path: join(outcome.resultDir, 'final.png') });
+  }
+  // One annotation per fact: vitest's JUnit reporter writes each as a <property name=type value=message>, for every
+  // task, passed or not.
+  for (const [type, value] of [['deskbench.score', outcome.score], ['deskbench.state', outcome.state], ['deskbench.steps', outcome.steps], ['deskbench.results', outcome.resultDir]] as const) {
+    await context.annotate(String(value), type);
   }
   if (outcome.status === 'skipped') {
     context.skip(outcome.error ?? 'skipped');
@@ -64,8 +79,10 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
     throw new Error(`${outcome.state}: ${outcome.error}\n(results: ${outcome.resultDir})`);
   }
   if (!outcome.passed) {
+    const verdict = (await verdictLines(outcome.details)).map((line) => `\n${line}`).join('');
     const because = outcome.evalError ? `\neval_error: ${outcome.evalError}` : '';
-    throw new Error(`score ${outcome.score} is below the pass threshold ${options.passThreshold} (agent ended with state ${outcome.state} after ${outcome.steps} steps)${because}\n(results: ${outcome.resultDir})`);
+    const message = `score ${outcome.score} is below the pass threshold ${options.passThreshold} (agent ended with state ${outcome.state} after ${outcome.steps} steps)${verdict}${because}\n(results: ${outcome.resultDir})`;
+    throw new Error(redact(message, runSecrets(options)));
   }
 }
 

@@ -2,8 +2,10 @@
 // - `osworldRate`: OSWorld's show_result.py — the sum of raw scores over the tasks that produced a result
 //   (result.txt), so tasks that broke before a score are left out of the denominator;
 // - `overallRate`: over every selected task — tasks that broke, and tasks skipped for a reason such as a missing
-//   account, count 0.
+//   account, count 0; so do tasks that timed out (TIMED_OUT) or were aborted (ABORTED, a dead worker included).
 // A GUI-OS task without evaluator scores -1; it counts 0 in both sums.
+
+import type { VerificationSummary } from '../solutions/verify.ts';
 
 export interface TaskRecord {
   id: string;
@@ -21,7 +23,10 @@ export interface TaskRecord {
   durationMs: number;
   evalError: string | null;
   error: string | null;
+  /** The task's results folder relative to the results folder (absolute in reports of older versions). */
   resultDir: string | null;
+  /** The agent of the run, when one report holds several agents' runs of a task (deskbench verify). */
+  agent?: string;
 }
 
 export interface GroupStats {
@@ -47,6 +52,8 @@ export interface RunReport {
   byDomain: Record<string, GroupStats>;
   byTag: Record<string, GroupStats>;
   tasks: TaskRecord[];
+  /** deskbench verify's outcome: solved, verified, failures, free passes. */
+  verification?: VerificationSummary;
 }
 
 export function statsOf(records: readonly TaskRecord[]): GroupStats {

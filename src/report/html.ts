@@ -3,8 +3,10 @@
 // Self-contained: no network, no external assets; screenshots are linked relatively, so the whole results folder can
 // be uploaded as a CI artifact and opened offline.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import type { VerificationSummary } from '../solutions/verify.ts';
 import type { RunReport, TaskRecord } from './aggregate.ts';
+import { redact } from './redact.ts';
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #1d232a; }
@@ -21,18 +23,19 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 pre { background: #f6f8fa; padding: 8px; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
 `;
 
-export function writeHtmlReport(report: RunReport, resultsDir: string): string {
+/** `secrets` are masked in what the pages show from the task folders (written masked, unless by an older version). */
+export function writeHtmlReport(report: RunReport, resultsDir: string, secrets: readonly string[] = [], indexName = 'index.html'): string {
   mkdirSync(join(resultsDir, 'tasks'), { recursive: true });
   for (const task of report.tasks) {
-    writeFileSync(join(resultsDir, 'tasks', taskPageName(task)), taskPage(task, resultsDir));
+    writeFileSync(join(resultsDir, 'tasks', taskPageName(task)), taskPage(task, resultsDir, secrets, indexName));
   }
-  const index = join(resultsDir, 'index.html');
+  const index = join(resultsDir, indexName);
   writeFileSync(index, indexPage(report));
   return index;
 }
 
-export function taskPageName(task: Pick<TaskRecord, 'domain' | 'id'>): string {
-  return `${task.domain}__${task.id}.html`.replace(/[^\w.-]+/g, '_');
+export function taskPageName(task: Pick<TaskRecord, 'domain' | 'id' | 'agent'>): string {
+  return `${task.domain}__${task.id}${task.agent ? `__${task.agent}` : ''}.html`.replace(/[^\w.-]+/g, '_');
 }
 
 function indexPage(report: RunReport): string {
@@ -42,7 +45,7 @@ function indexPage(report: RunReport): string {
   const rows = report.tasks
     .map(
       (t) => `<tr data-domain="${esc(t.domain)}" data-tags="${esc(t.tags.join(' '))}" data-state="${esc(t.state)}" data-verdict="${t.testState}">
-<td><a href="tasks/${esc(taskPageName(t))}">${esc(t.id)}</a><br><small>${esc(t.name)}</small></td>
+<td><a href="tasks/${esc(taskPageName(t))}">${esc(t.id)}</a>${t.agent ? ` <span class="tag">${esc(t.agent)}</span>` : ''}<br><small>${esc(t.name)}</small></td>
 <td>${esc(t.domain)}</td><td class="num">${t.score === null ? '–' : esc(String(t.score))}</td>
 <td class="${verdictClass(t.testState)}">${esc(t.testState)}</td><td>${esc(t.state)}</td>
 <td>${t.tags.map((tag) => `<span class="tag">${esc(tag)}</span>`).join(' ')}</td>
@@ -58,6 +61,7 @@ function indexPage(report: RunReport): string {
 <h1>deskbench report</h1>
 <p>${t.tasks} tasks · ${t.passed} passed · mean score ${t.meanScore.toFixed(2)} · OSWorld rate ${t.osworldRate.toFixed(2)}% · overall rate ${t.overallRate.toFixed(2)}% · generated ${esc(report.generatedAt)}</p>
 <p><small>OSWorld rate: Σ scores over tasks with a result, as show_result.py computes it. Overall rate: Σ scores over every selected task; errors and skips count 0.</small></p>
+${report.verification ? verificationSection(report.verification) : ''}
 <table id="domains"><thead><tr><th>domain</th><th class="num">tasks</th><th class="num">passed</th><th class="num">mean score</th><th class="num">OSWorld rate %</th><th class="num">overall rate %</th></tr></thead><tbody>${summary}</tbody></table>
 <h2>Tasks</h2>
 <div class="filters">
@@ -88,6 +92,16 @@ applyFilters();
 `;
 }
 
+/** deskbench verify's outcome: the counts, then each failed run naming the task and the agent. */
+function verificationSection(v: VerificationSummary): string {
+  const failures = v.failures
+    .map((f) => `<tr><td>${esc(f.id)}</td><td>${esc(f.agent)}${f.agent === 'noop' && (f.score ?? 0) > 0 ? ' (free pass)' : ''}</td><td class="num">${f.score === null ? '–' : esc(String(f.score))}</td><td>${esc(f.state ?? '–')}</td><td>${esc(f.error ?? f.evalError ?? '')}</td></tr>`)
+    .join('\n');
+  return `<h2>Verification</h2>
+<p id="verification">${v.tasks} tasks in the paths · ${v.solved} solved · <b>${v.verified} verified</b> · ${v.failures.length} failed runs · ${v.freePasses.length} free passes${v.freePasses.length ? `: ${esc(v.freePasses.join(', '))}` : ''}</p>
+${failures ? `<table id="verification-failures"><thead><tr><th>task</th><th>agent</th><th class="num">score</th><th>state</th><th>why</th></tr></thead><tbody>${failures}</tbody></table>` : ''}`;
+}
+
 interface TrajectoryLine {
   step_num?: number;
   action?: unknown;
@@ -97,11 +111,11 @@ interface TrajectoryLine {
   Error?: string;
 }
 
-function taskPage(task: TaskRecord, resultsDir: string): string {
-  const dir = task.resultDir;
+function taskPage(task: TaskRecord, resultsDir: string, secrets: readonly string[], indexName: string): string {
+  const dir = task.resultDir ? resolve(resultsDir, task.resultDir) : null;
   const link = (file: string) => (dir ? `../${relative(resultsDir, join(dir, file)).split('\\').join('/')}` : '');
-  const summary = dir ? readJson<{ prompt?: string; results?: { details?: unknown } }>(join(dir, 'summary.json')) : undefined;
-  const lines = dir ? readTrajectory(join(dir, 'traj.jsonl')) : [];
+  const summary = redact(dir ? readJson<{ prompt?: string; results?: { details?: unknown } }>(join(dir, 'summary.json')) : undefined, secrets);
+  const lines = redact(dir ? readTrajectory(join(dir, 'traj.jsonl')) : [], secrets);
   const steps = lines
     .map((line, i) => {
       if (line.Error) return `<div class="step"><b>Error</b><pre>${esc(line.Error)}</pre></div>`;
@@ -115,7 +129,7 @@ ${line.screenshot_file ? `<img alt="screen after step ${line.step_num}" src="${e
   const evaluation = summary?.results?.details ? `<pre>${esc(JSON.stringify(summary.results.details, null, 2))}</pre>` : '<p>No evaluation details.</p>';
   const final = dir && existsSync(join(dir, 'final.png')) ? `<h2>Final screen</h2><img alt="final screen" style="max-width:100%" src="${esc(link('final.png'))}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(task.id)}</title><style>${STYLE}</style></head><body>
-<p><a href="../index.html">← all tasks</a></p>
+<p><a href="../${esc(indexName)}">← all tasks</a></p>
 <h1>${esc(task.domain)} / ${esc(task.id)}</h1>
 <p>Score <b>${task.score === null ? '–' : esc(String(task.score))}</b> · <span class="${verdictClass(task.testState)}">${esc(task.testState)}</span> · state ${esc(task.state)} · ${task.steps} steps · ${(task.durationMs / 1000).toFixed(1)} s</p>
 <p>${task.tags.map((tag) => `<span class="tag">${esc(tag)}</span>`).join(' ')}</p>

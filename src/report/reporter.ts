@@ -4,45 +4,74 @@
 // beside any other reporter (junit, json, github-actions, html).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { TaskTestMeta } from '../plugin/runtime.ts';
 import { type TaskRecord, buildReport, formatReport } from './aggregate.ts';
 import { writeHtmlReport } from './html.ts';
-import { writeAtomic } from './results.ts';
+import { redact, secretValues } from './redact.ts';
+import { type TaskSummary, finalizeRunningSummaries, writeAtomic } from './results.ts';
 
 export interface DeskbenchReporterOptions {
   /** Where report.json and index.html go (default `results`). */
   resultsDir?: string;
   /** Print the table (default true). */
   print?: boolean;
+  /** Literal secrets to mask in report.json and the HTML report (the environment's are always masked). */
+  secrets?: readonly string[];
 }
 
 export class DeskbenchReporter implements Reporter {
   readonly resultsDir: string;
   private readonly print: boolean;
+  private readonly secrets: readonly string[];
 
   constructor(options: DeskbenchReporterOptions = {}) {
     this.resultsDir = resolve(options.resultsDir ?? 'results');
     this.print = options.print ?? true;
+    this.secrets = [...new Set([...(options.secrets ?? []), ...secretValues({})])];
+  }
+
+  /** A task whose worker died (killed, crashed) never wrote its verdict: its summary still says RUNNING. */
+  private finalizeRunning(): TaskSummary[] {
+    const runId = process.env.DESKBENCH_RUN_ID;
+    return runId ? finalizeRunningSummaries(this.resultsDir, runId, WORKER_ENDED) : [];
+  }
+
+  /** `-shard-1-of-4` on a sharded run: each shard writes its own report, which a --merge-reports run combines. */
+  private shardSuffix = '';
+
+  onInit(vitest: Vitest): void {
+    const shard = vitest.config.shard;
+    this.shardSuffix = shard ? `-shard-${shard.index}-of-${shard.count}` : '';
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const records = testModules.flatMap((module) => [...module.children.allTests()].map(recordOf).filter((r): r is TaskRecord => r !== undefined));
+    const ended = this.finalizeRunning();
+    const endedById = new Map(ended.map((summary) => [`${summary.tool}/${summary.uid}`, summary]));
+    const records = testModules.flatMap((module) => [...module.children.allTests()].map((test) => recordOf(test, endedById)).filter((r): r is TaskRecord => r !== undefined));
     if (records.length === 0) return; // not a deskbench run (or everything was filtered out)
-    const report = buildReport(records);
+    // Messages come from the workers already masked; masked again here for merged and older blob reports.
+    const report = redact(buildReport(records), this.secrets);
     mkdirSync(this.resultsDir, { recursive: true });
-    const json = join(this.resultsDir, 'report.json');
+    const json = join(this.resultsDir, `report${this.shardSuffix}.json`);
     writeAtomic(json, `${JSON.stringify(report, null, 2)}\n`);
-    const html = writeHtmlReport(report, this.resultsDir);
+    const html = writeHtmlReport(report, this.resultsDir, this.secrets, `index${this.shardSuffix}.html`);
     if (this.print) {
       process.stdout.write(`\n${formatReport(report)}\n\nreport: ${json}\nhtml:   ${html}\n`);
     }
   }
 }
 
-/** A task test's record, or undefined for tests that are not deskbench tasks or never ran (filtered out). */
-export function recordOf(test: TestCase): TaskRecord | undefined {
-  const meta = (test.meta() as { deskbench?: TaskTestMeta }).deskbench;
+const WORKER_ENDED = 'the vitest worker running this task ended before the task did (killed or crashed)';
+
+/**
+ * A task test's record, or undefined for tests that are not deskbench tasks or never ran (filtered out). A test whose
+ * worker died has only its static meta; its finalised summary (`ended`, by domain/id) gives the state.
+ */
+export function recordOf(test: TestCase, ended: ReadonlyMap<string, TaskSummary> = new Map()): TaskRecord | undefined {
+  const staticMeta = (test.meta() as { deskbench?: TaskTestMeta }).deskbench;
+  const summary = staticMeta && !staticMeta.state ? ended.get(`${staticMeta.domain}/${staticMeta.id}`) : undefined;
+  const meta: TaskTestMeta | undefined = summary ? { ...staticMeta!, state: summary.results.state, error: summary.results.output, score: 0, steps: summary.results.steps_taken } : staticMeta;
   if (!meta?.state) return undefined;
   const result = test.result();
   const scored = meta.resumed ? meta.score !== undefined : meta.state !== 'SKIPPED' && !meta.error;

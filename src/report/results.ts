@@ -3,18 +3,20 @@
 //     traj.jsonl, step_<n>_<YYYYmmdd@HHMMSSffffff>.png, result.txt, recording.mp4 (when recording)
 // plus summary.json in the GUI-OS shape (the task fields and `results {score, eval_error, state, …}`).
 // Files are written atomically (temp file + rename), so an interrupted run never leaves half a result.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Action, TokenUsage } from '../agent/types.ts';
 import { pythonFloatRepr } from '../python-semantics.ts';
 import { containedPath } from '../task/contained-path.ts';
 import type { Task } from '../task/types.ts';
+import { redact } from './redact.ts';
 
 /**
- * How a task ended. `success` means the agent said DONE (not that the task was solved — see the score), as GUI-OS
+ * How a task ended (`RUNNING` while it runs). `success` means the agent said DONE (not that the task was solved — see the score), as GUI-OS
  * uses the word; `fail` means it said FAIL.
  */
 export type RunState =
+  | 'RUNNING'
   | 'success'
   | 'fail'
   | 'max_steps_error'
@@ -50,6 +52,8 @@ export interface TaskSummary {
     total_timing: { start_time: number; end_time: number; duration: number; phases_ms?: Record<string, number> };
     agent: string;
     steps_taken: number;
+    /** The vitest run that wrote it (DESKBENCH_RUN_ID): the reporter finalises its RUNNING summaries. */
+    run_id?: string | null;
     details?: unknown;
   };
 }
@@ -76,13 +80,47 @@ export function readSummary(dir: string): TaskSummary | undefined {
   }
 }
 
+/**
+ * Summaries of run `runId` still saying RUNNING under `resultsDir` — their worker died before the task ended — are
+ * rewritten as ABORTED with `reason`. Returns the rewritten summaries.
+ */
+export function finalizeRunningSummaries(resultsDir: string, runId: string, reason: string): TaskSummary[] {
+  const finalized: TaskSummary[] = [];
+  const visit = (dir: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return; // no results yet, or a folder removed meanwhile
+    }
+    if (entries.some((entry) => entry.isFile() && entry.name === 'summary.json')) {
+      const summary = readSummary(dir);
+      if (summary?.results.state !== 'RUNNING' || summary.results.run_id !== runId) return;
+      const end = Date.now() / 1000;
+      const timing = { ...summary.results.total_timing, end_time: end, duration: Math.round((end - summary.results.total_timing.start_time) * 100) / 100 };
+      const results = { ...summary.results, state: 'ABORTED' as const, output: reason, total_timing: timing };
+      writeAtomic(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, results }, null, 2)}\n`);
+      appendLine(join(dir, 'traj.jsonl'), JSON.stringify({ Error: reason }));
+      finalized.push({ ...summary, results });
+      return; // a task's folder: nothing below it is another task
+    }
+    for (const entry of entries) if (entry.isDirectory()) visit(join(dir, entry.name));
+  };
+  visit(resultsDir);
+  return finalized;
+}
+
 export class TaskResultWriter {
   readonly dir: string;
   private stepCount = 0;
 
+  /** Masked in every message written (see redact.ts). */
+  private readonly secrets: readonly string[];
+
   /** Starts the task's folder afresh: a re-run must not append to an earlier run's trajectory or keep its files. */
-  constructor(dir: string) {
+  constructor(dir: string, secrets: readonly string[] = []) {
     this.dir = dir;
+    this.secrets = secrets;
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
   }
@@ -103,13 +141,13 @@ export class TaskResultWriter {
       info: entry.info,
       screenshot_file: screenshotFile,
     };
-    appendLine(join(this.dir, 'traj.jsonl'), JSON.stringify(line));
+    appendLine(join(this.dir, 'traj.jsonl'), JSON.stringify(redact(line, this.secrets)));
     return screenshotFile;
   }
 
   /** OSWorld's runner appends `{"Error": …}` to the trajectory when a run breaks. */
   writeError(message: string): void {
-    appendLine(join(this.dir, 'traj.jsonl'), JSON.stringify({ Error: message }));
+    appendLine(join(this.dir, 'traj.jsonl'), JSON.stringify({ Error: redact(message, this.secrets) }));
   }
 
   writeFile(name: string, data: Buffer | string): void {
@@ -122,7 +160,7 @@ export class TaskResultWriter {
   }
 
   writeSummary(summary: TaskSummary): void {
-    writeAtomic(join(this.dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    writeAtomic(join(this.dir, 'summary.json'), `${JSON.stringify(redact(summary, this.secrets), null, 2)}\n`);
   }
 }
 

@@ -3,12 +3,14 @@
 // error, so the caller (a vitest test) can fail that one test and the run goes on.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ABORTED, untilAborted } from '../abort.ts';
 import { AgentError, runAgentLoop } from '../agent/loop.ts';
 import type { Action, Agent, ObservationType, TokenUsage } from '../agent/types.ts';
 import type { DesktopHandle, DesktopSpec } from '../desktop/provider.ts';
 import { startDesktopFor } from '../desktop/provider.ts';
 import { evaluate, type EvalDetails } from '../eval/engine.ts';
 import type { EvalEnv } from '../eval/registry.ts';
+import { redact, secretValues } from '../report/redact.ts';
 import { type RunState, TaskResultWriter, hasResult, readSummary, summaryOf, taskResultDir } from '../report/results.ts';
 import { createFileResolver } from '../setup/downloads.ts';
 import { SkipTask, type SetupContext } from '../setup/registry.ts';
@@ -31,6 +33,11 @@ export interface RunTaskOptions {
   desktop: DesktopSpec;
   record: boolean;
   resume: boolean;
+  /** Seconds for the whole task (desktop start, setup, agent, evaluation); past it the task ends TIMED_OUT. */
+  timeout?: number;
+  /** Literal secrets masked in everything stored and in the outcome's messages; default: the environment's. */
+  secrets?: readonly string[];
+  /** The caller's abort (vitest's: Ctrl-C); the task ends ABORTED. */
   signal?: AbortSignal;
   log?(message: string): void;
 }
@@ -96,41 +103,86 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
     });
   }
 
-  const writer = new TaskResultWriter(resultDir);
+  const secrets = options.secrets ?? secretValues({});
+  const writer = new TaskResultWriter(resultDir, secrets);
   const usage: TokenUsage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
   let responses: string[] = [];
   let steps = 0;
   let desktop: DesktopHandle | undefined;
   let finalScreenshot: Buffer | undefined;
+  // deskbench ends the task itself at its timeout (vitest's own test timeout is set a little later, see generate.ts),
+  // so a timed-out task still gets its state, its summary and its container removed at once.
+  const deadline = options.timeout ? AbortSignal.timeout(options.timeout * 1000) : undefined;
+  const signal = deadline && options.signal ? AbortSignal.any([deadline, options.signal]) : (deadline ?? options.signal);
+  /** The outcome, once decided: the first decision stands, and nothing more is written after it. */
+  let settled: TaskOutcome | undefined;
 
-  const finish = (result: { status: TaskOutcome['status']; score: number; state: RunState; evalError?: string; error?: string; details?: EvalDetails }): TaskOutcome => {
+  const summary = (result: { score: number; passed: boolean; state: RunState; evalError?: string; error?: string; details?: EvalDetails }) =>
+    summaryOf(task, {
+      score: result.score,
+      passed: result.passed,
+      eval_error: result.evalError ?? null,
+      error_log_path: null,
+      output: result.error ?? null,
+      state: result.state,
+      messages: responses.map((content) => ({ role: 'assistant', content })),
+      total_tokens: usage,
+      total_timing: { start_time: started / 1000, end_time: Date.now() / 1000, duration: Math.round((Date.now() - started) / 10) / 100, phases_ms: timings },
+      agent: options.agent.name,
+      steps_taken: steps,
+      run_id: process.env.DESKBENCH_RUN_ID ?? null,
+      details: result.details,
+    });
+  // Until the task ends, summary.json says RUNNING: if the worker dies, the reporter turns it into ABORTED.
+  writer.writeSummary(summary({ score: 0, passed: false, state: 'RUNNING' }));
+
+  const finish = (unmasked: { status: TaskOutcome['status']; score: number; state: RunState; evalError?: string; error?: string; details?: EvalDetails }): TaskOutcome => {
+    if (settled) return settled;
+    // Model API errors may quote the key: the messages leave the runner masked (test errors, meta, reports).
+    const result = { ...unmasked, error: redact(unmasked.error, secrets), evalError: redact(unmasked.evalError, secrets) };
     const passed = result.status === 'scored' && result.score >= options.passThreshold;
-    writer.writeSummary(
-      summaryOf(task, {
-        score: result.score,
-        passed,
-        eval_error: result.evalError ?? null,
-        error_log_path: null,
-        output: result.error ?? null,
-        state: result.state,
-        messages: responses.map((content) => ({ role: 'assistant', content })),
-        total_tokens: usage,
-        total_timing: { start_time: started / 1000, end_time: Date.now() / 1000, duration: Math.round((Date.now() - started) / 10) / 100, phases_ms: timings },
-        agent: options.agent.name,
-        steps_taken: steps,
-        details: result.details,
-      }),
-    );
+    writer.writeSummary(summary({ ...result, passed }));
     if (finalScreenshot) writer.writeFile('final.png', finalScreenshot);
     if (result.status === 'scored') writer.writeScore(result.score);
     else if (result.error) writer.writeError(result.error);
-    return outcome({ ...result, passed, steps, finalScreenshot });
+    settled = outcome({ ...result, passed, steps, finalScreenshot });
+    return settled;
   };
 
-  const aborted = () => ({ status: 'error' as const, score: 0, state: 'ABORTED' as const, error: `stopped (test timeout or Ctrl-C) during ${PHASE_NAMES[phase]}` });
+  const aborted = (): Parameters<typeof finish>[0] =>
+    deadline?.aborted
+      ? { status: 'error', score: 0, state: 'TIMED_OUT', error: `timed out after ${options.timeout} s (the timeout option) during ${PHASE_NAMES[phase]}` }
+      : { status: 'error', score: 0, state: 'ABORTED', error: `stopped (Ctrl-C or vitest's test timeout) during ${PHASE_NAMES[phase]}` };
 
-  try {
-    desktop = await timed('desktop', () => startDesktopFor(options.desktop));
+  /** Stops the desktop once, whoever asks first (the abort or the work's own end). */
+  let stopping: Promise<void> | undefined;
+  const stopDesktop = async () => {
+    if (!desktop) return; // not started yet: the work stops it when the start completes
+    const handle = desktop;
+    stopping ??= handle.stop().catch((error: Error) => log(`could not stop desktop ${handle.id}: ${error.message}`));
+    await stopping;
+  };
+
+  const run = async (): Promise<TaskOutcome> => {
+    try {
+      desktop = await timed('desktop', () => startDesktopFor(options.desktop));
+      signal?.throwIfAborted(); // aborted while the container was starting: it goes right away (finally)
+      return await runInDesktop(desktop);
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      if (signal?.aborted) return finish(aborted());
+      if (desktop && !(await desktop.isAlive())) {
+        return finish({ status: 'error', score: 0, state: 'DESKTOP_ERROR', error: `the desktop (${desktop.id}) stopped answering during ${PHASE_NAMES[phase]}: ${message}` });
+      }
+      if (!desktop) return finish({ status: 'error', score: 0, state: 'DESKTOP_ERROR', error: `could not start the desktop: ${message}` });
+      const errorState: RunState = error instanceof AgentError ? 'AGENT_ERROR' : phase === 'setup' ? 'SETUP_ERROR' : phase === 'evaluation' ? 'EVALUATION_ERROR' : 'DESKTOP_ERROR';
+      return finish({ status: 'error', score: 0, state: errorState, error: `${PHASE_NAMES[phase]} failed: ${message}` });
+    } finally {
+      await stopDesktop();
+    }
+  };
+
+  const runInDesktop = async (desktop: DesktopHandle): Promise<TaskOutcome> => {
     const client = desktop.client;
     const size = await client.screenSize();
     const cacheDir = join(resultDir, 'cache');
@@ -145,7 +197,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       fetchUrl,
       cdp: desktop.cdp,
       vars: setupVars({ password: 'password', screen: size }),
-      signal: options.signal,
+      signal,
       log,
     };
 
@@ -167,12 +219,13 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
         solution: task.solution,
         stepHint: task.stepHint,
         maxSteps: options.maxSteps,
-        signal: options.signal,
+        signal,
         log,
       };
       return runAgentLoop(options.agent, context, client, {
         pauseAfterAction: options.pauseAfterAction,
         onStep: (record) => {
+          if (settled) return;
           steps = record.step;
           writer.writeStep(record);
         },
@@ -182,8 +235,8 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
     responses = loop.responses;
     Object.assign(usage, loop.usage);
     finalScreenshot = loop.lastScreenshot;
-    if (options.record) writer.writeFile('recording.mp4', await client.endRecording());
     if (loop.end === 'aborted') return finish(aborted());
+    if (options.record) writer.writeFile('recording.mp4', await client.endRecording());
     const state: RunState = loop.end === 'DONE' ? 'success' : loop.end === 'FAIL' ? 'fail' : 'max_steps_error';
 
     const env: EvalEnv = {
@@ -195,7 +248,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       fetchUrl,
       cdp: desktop.cdp,
       vlc: desktop.vlc,
-      signal: options.signal,
+      signal,
     };
     const evaluation = await timed('evaluation', () =>
       evaluate(task, env, {
@@ -205,16 +258,26 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
     );
     finalScreenshot = await client.screenshot().catch(() => finalScreenshot);
     return finish({ status: 'scored', score: evaluation.score, state, evalError: evaluation.evalError, details: evaluation.details });
-  } catch (error) {
-    const message = (error as Error).message ?? String(error);
-    if (options.signal?.aborted) return finish(aborted());
-    if (desktop && !(await desktop.isAlive())) {
-      return finish({ status: 'error', score: 0, state: 'DESKTOP_ERROR', error: `the desktop (${desktop.id}) stopped answering during ${PHASE_NAMES[phase]}: ${message}` });
-    }
-    if (!desktop) return finish({ status: 'error', score: 0, state: 'DESKTOP_ERROR', error: `could not start the desktop: ${message}` });
-    const errorState: RunState = error instanceof AgentError ? 'AGENT_ERROR' : phase === 'setup' ? 'SETUP_ERROR' : phase === 'evaluation' ? 'EVALUATION_ERROR' : 'DESKTOP_ERROR';
-    return finish({ status: 'error', score: 0, state: errorState, error: `${PHASE_NAMES[phase]} failed: ${message}` });
+  };
+
+  // Ctrl-C in a terminal signals vitest's workers too, and a worker dies of it before any abort reaches the task: the
+  // verdict is written first (synchronously), then the signal takes its usual course.
+  const onSignal = (name: NodeJS.Signals) => {
+    finish({ status: 'error', score: 0, state: 'ABORTED', error: `stopped by ${name} (Ctrl-C) during ${PHASE_NAMES[phase]}` });
+    if (process.listenerCount(name) === 0) process.kill(process.pid, name);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    // The task ends when its work does, or at once when it is aborted: then its verdict is written and its desktop
+    // removed here, while the abandoned work unwinds in the background against a desktop that is gone.
+    const ended = await untilAborted(run(), signal);
+    if (ended !== ABORTED) return ended;
+    const verdict = finish(aborted());
+    await stopDesktop();
+    return verdict;
   } finally {
-    await desktop?.stop().catch((error: Error) => log(`could not stop desktop ${desktop?.id}: ${error.message}`));
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }

@@ -24,6 +24,11 @@ export class TaskFileError extends Error {
   }
 }
 
+/** A `tasks` entry that names nothing: no such file or folder, or a glob that matches no file. */
+export class MissingTaskPathError extends TaskFileError {
+  override name = 'MissingTaskPathError';
+}
+
 /** Formats a zod issue path as a JSON path: ['config', 2, 'type'] → `config[2].type`. */
 export function jsonPath(segments: readonly PropertyKey[]): string {
   let out = '';

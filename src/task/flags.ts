@@ -18,7 +18,7 @@ const NETWORK_COMMANDS =
  * located on the Desktop" or "from a local VSIX file".
  */
 const INSTALL_FROM_STORE = /\binstall(?:ing)?\b/i;
-const LOCAL_INSTALL = /\b(?:local(?:ly)?|located|manually)\b/i;
+const LOCAL_INSTALL = /\b(?:local(?:ly)?|located|manually)\b|\bfrom (?:the|a) (?:cd|dvd|disk|drive|file|folder)\b/i;
 
 /** Step types and getter types that fetch files from URLs. */
 const DOWNLOAD_STEPS = new Set(['download', 'download_file', 'download_and_unzip']);

@@ -5,7 +5,7 @@ import { basename, dirname, extname, isAbsolute, join, resolve, sep } from 'node
 import { globSync } from 'tinyglobby';
 import type { z } from 'zod';
 import type { Action } from '../agent/types.ts';
-import { TaskFileError, jsonPath } from './errors.ts';
+import { MissingTaskPathError, TaskFileError, jsonPath } from './errors.ts';
 import { locateJsonPath, locationAt, syntaxErrorOffset } from './json-location.ts';
 import { deriveFlags } from './flags.ts';
 import { guiosTaskSchema, normalizeGuiosEvaluation, normalizeGuiosSteps } from './guios.ts';
@@ -58,9 +58,11 @@ export function loadTasks(inputs: readonly string[], options: { cwd?: string } =
     } else if (existsSync(path)) {
       take(path, true);
     } else if (/[*?[{]/.test(input)) {
-      for (const file of globSync(input, { cwd, absolute: true }).sort()) take(file, false);
+      const matched = globSync(input, { cwd, absolute: true }).sort();
+      if (matched.length === 0) result.errors.push(new MissingTaskPathError(path, '', `the glob matches no file (relative to ${cwd})`));
+      for (const file of matched) take(file, false);
     } else {
-      result.errors.push(new TaskFileError(path, '', 'no such file or folder (expected a task file, an index file, a folder or a glob)'));
+      result.errors.push(new MissingTaskPathError(path, '', 'no such file or folder (expected a task file, an index file, a folder or a glob)'));
     }
   }
   return result;

@@ -196,9 +196,20 @@ describe('errors never escape', () => {
     );
   });
 
-  test('a metric returning NaN is an error, not a score', async () => {
-    const outcome = await evaluate(makeTask(value(Number.NaN)), makeEnv(), noSteps);
-    expect(outcome).toMatchObject({ score: 0, evalError: 'metric test_value failed: returned NaN, not a number' });
+  test.each([
+    [Number.NaN, 'NaN'],
+    [7, '7'],
+    [-0.5, '-0.5'],
+    [Number.POSITIVE_INFINITY, 'Infinity'],
+    ['1', '"1"'],
+    [{ score: 1 }, '{"score":1}'],
+  ])('a metric returning %s is an eval_error saying what it returned, and scores 0', async (returned, shown) => {
+    const outcome = await evaluate(makeTask(value(returned)), makeEnv(), noSteps);
+    expect(outcome).toMatchObject({ score: 0, evalError: `metric test_value failed: returned ${shown}, not a score between 0 and 1` });
+  });
+
+  test('scores at the ends of [0, 1] and fractions in between pass through unchanged', async () => {
+    for (const score of [0, 1, 0.25, 1e-9]) expect((await evaluate(makeTask(value(score)), makeEnv(), noSteps)).score).toBe(score);
   });
 
   test('a failing postconfig scores 0 with an evalError; SkipTask from it is passed on to the runner', async () => {

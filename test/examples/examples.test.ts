@@ -49,10 +49,11 @@ describe('the example tasks', () => {
     }
   });
 
-  test('every input and gold file a task names exists beside it or under fixtures/', () => {
+  test('every input and gold file a task names exists inside its own folder (a task may not upload from elsewhere)', () => {
     for (const task of tasks) {
       for (const file of namedFiles(task)) {
         expect(existsSync(file), `${task.id} names ${file}`).toBe(true);
+        expect(file.startsWith(`${task.dir}/`), `${task.id}: ${file} is inside ${task.dir}`).toBe(true);
       }
     }
   });

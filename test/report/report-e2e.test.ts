@@ -1,7 +1,8 @@
 // The reports as users get them: one run of the fixture tasks, the same tasks as two shards merged with vitest's
 // blob reports, and the HTML report opened in a real headless browser (Debian's Chromium inside a desktop container,
 // driven by playwright-core over CDP).
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
@@ -53,10 +54,25 @@ describe('reports', () => {
       await run(['run', `--shard=${shard}`, '--reporter=blob', `--outputFile=${join(blobs, `blob-${shard.replace('/', '-')}.json`)}`], join(base, `shard-${shard[0]}`), `test-${basename(base)}-${shard[0]}`);
     }
     expect((await readdir(blobs)).sort()).toEqual(['blob-1-2.json', 'blob-2-2.json']);
+    // Each shard writes a report of its own name, so shards sharing one results folder never overwrite each other.
+    expect((await readdir(join(base, 'shard-1'))).filter((name) => /^(report|index)/.test(name)).sort()).toEqual(['index-shard-1-of-2.html', 'report-shard-1-of-2.json']);
+    // The shards' result folders gathered in one place, as CI artifacts would be, then merged there.
+    for (const shard of ['shard-1', 'shard-2']) await cp(join(base, shard, 'pyautogui'), join(sharded, 'pyautogui'), { recursive: true });
     const merged = await run([`--merge-reports=${blobs}`], sharded, `test-${basename(base)}-merge`);
     expect(merged.stdout).toContain('deskbench results');
-    expect(comparable(await readReport(sharded))).toEqual(comparable(await readReport(single)));
-  });
+    const report = await readReport(sharded);
+    expect(comparable(report)).toEqual(comparable(await readReport(single)));
+    // Result folders are stored relative to the results folder, so the merged pages find every screenshot.
+    for (const task of report.tasks) expect(task.resultDir).toMatch(/^pyautogui\/screenshot\/noop\/os\//);
+    const pages = (await readdir(join(sharded, 'tasks'))).filter((name) => name.endsWith('.html'));
+    expect(pages.length).toBe(4);
+    for (const page of pages) {
+      const html = await readFile(join(sharded, 'tasks', page), 'utf8');
+      const images = [...html.matchAll(/<img [^>]*src="([^"]+)"/g)].map((match) => match[1]);
+      expect(images.length, page).toBeGreaterThan(0);
+      for (const src of images) expect(existsSync(resolve(join(sharded, 'tasks'), src)), `${page}: ${src}`).toBe(true);
+    }
+  }, 300_000); // two vitest runs and a merge: over a minute on a busy 2-core machine
 
   test('the HTML report opens offline in headless Chromium: filter by domain and tag, open a task', async () => {
     const desktop = await startDesktop();

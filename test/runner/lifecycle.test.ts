@@ -1,12 +1,13 @@
 // The runner as users run it: the real vitest CLI on a fixture project of four quick OS tasks, real containers.
 // Each run gets its own run id, so the containers it leaves (or not) can be counted by label afterwards.
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../../src/report/aggregate.ts';
+import type { TaskSummary } from '../../src/report/results.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../../fixtures/runner-project');
@@ -39,15 +40,28 @@ async function runProject(agent: string, extraArgs: string[] = [], extraEnv: Rec
   return { run, runId, dir, byTask, report };
 }
 
+/** summary.json results of every task folder under a run's results, by the last two digits of the task id. */
+async function summariesOf(dir: string): Promise<Map<string, TaskSummary['results']>> {
+  const files = (await readdir(join(dir, 'results'), { recursive: true })).filter((file) => file.endsWith('summary.json'));
+  const summaries = await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(dir, 'results', file), 'utf8')) as TaskSummary));
+  return new Map(summaries.map((summary) => [summary.uid.slice(-2), summary.results]));
+}
+
 const scoreOf = (report: RunReport | null, suffix: string) => report?.tasks.find((t) => t.id.endsWith(suffix))?.score;
 
 describe('a run with the noop agent', () => {
   test('scores each task as its evaluator says, and leaves no container behind', async () => {
-    const { run, runId, byTask, report } = await runProject('noop');
+    const junit = join(tmpdir(), `deskbench-junit-${Date.now()}.xml`);
+    const { run, runId, byTask, report } = await runProject('noop', ['--reporter=junit', `--outputFile.junit=${junit}`]);
     expect(run.code).toBe(1);
     expect(byTask.get('01')?.status).toBe('passed'); // the initial state already satisfies it
     expect(byTask.get('02')?.status).toBe('failed');
-    expect(byTask.get('02')?.failureMessages[0]).toMatch(/score 0 is below the pass threshold 1/);
+    // The failure says what the metric compared, not only the score.
+    expect(byTask.get('02')?.failureMessages[0]).toMatch(/score 0 is below the pass threshold 1 .*\nexact_match scored 0\n {2}result "", expected \{"expected":"finished\\n"\}/);
+    // JUnit carries score, state, steps and the results folder of every task, the passing ones too.
+    const xml = await readFile(junit, 'utf8');
+    expect(xml.match(/<property name="deskbench.score" value="[^"]+">/g)).toHaveLength(4);
+    expect(xml).toMatch(/<testcase [^>]*name="os\/7d1f0a52-3c5e-4e8b-9a61-000000000001[^"]*"[^>]*>\s*<properties>[\s\S]*?<property name="deskbench.score" value="1">[\s\S]*?<property name="deskbench.state" value="success">[\s\S]*?<property name="deskbench.steps" value="1">[\s\S]*?<property name="deskbench.results" value="\/[^"]+7d1f0a52-3c5e-4e8b-9a61-000000000001">/);
     // 03: mean of check_include_exclude (1) and fuzz.ratio("hello world", "hello there") = 2·7/22 → (1 + 14/22) / 2.
     expect(scoreOf(report, '03')).toBeCloseTo((1 + 14 / 22) / 2, 12);
     expect(scoreOf(report, '04')).toBe(0); // infeasible: the noop agent says DONE, not FAIL
@@ -90,14 +104,28 @@ describe('one broken desktop or worker never takes the run down', () => {
     expect(await containersOf(runId)).toEqual([]);
   });
 
-  test("a worker that crashes mid-task leaves no container: the global teardown removes the run's leftovers", async () => {
-    const { runId, byTask, run } = await runProject(join(AGENTS, 'crash-worker.ts'), ['--maxWorkers=1']);
+  test("a worker that crashes mid-task leaves no container, and every started task a summary with a final state", async () => {
+    const { runId, byTask, run, dir, report } = await runProject(join(AGENTS, 'crash-worker.ts'), ['--maxWorkers=1', '01', '02']);
     expect(run.code).not.toBe(0);
     expect(byTask.get('01')?.status).toBe('passed');
     expect(await containersOf(runId)).toEqual([]);
-  });
+    const summaries = await summariesOf(dir);
+    // The crashed task's summary said RUNNING when its worker died; the reporter finalised it.
+    expect(summaries.get('02')).toMatchObject({ state: 'ABORTED', output: expect.stringContaining('worker running this task ended') });
+    for (const [id, results] of summaries) expect([id, results.state]).not.toEqual([id, 'RUNNING']);
+    expect(report?.tasks.find((t) => t.id.endsWith('02'))).toMatchObject({ state: 'ABORTED', score: null });
+  }, 180_000);
 
-  test('a run stopped with Ctrl-C leaves no container', async () => {
+  test('a task past its timeout ends TIMED_OUT with its summary, counted as 0 in the overall rate', async () => {
+    const { runId, byTask, dir, report } = await runProject(join(AGENTS, 'never-answers.ts'), ['01'], { DESKBENCH_TIMEOUT: '10' });
+    expect(byTask.get('01')?.failureMessages[0]).toMatch(/^Error: TIMED_OUT: timed out after 10 s \(the timeout option\) during the agent loop/);
+    expect((await summariesOf(dir)).get('01')).toMatchObject({ state: 'TIMED_OUT', score: 0 });
+    expect(report?.tasks.map((t) => [t.id.slice(-2), t.state, t.score])).toEqual([['01', 'TIMED_OUT', null]]);
+    expect(report?.total).toMatchObject({ tasks: 1, scored: 0, overallRate: 0 });
+    expect(await containersOf(runId)).toEqual([]);
+  }, 180_000);
+
+  test('a run stopped with Ctrl-C leaves no container, and every started task a summary saying ABORTED', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'deskbench-sigint-'));
     const runId = `test-${basename(dir)}`;
     const child = spawn(process.execPath, [VITEST, 'run', '--maxWorkers=1'], {
@@ -117,7 +145,11 @@ describe('one broken desktop or worker never takes the run down', () => {
     // Removal is asynchronous in the engine: give it a moment.
     for (let i = 0; i < 20 && (await containersOf(runId)).length; i++) await new Promise((r) => setTimeout(r, 500));
     expect(await containersOf(runId)).toEqual([]);
-  });
+    // Every task that had started ended ABORTED, with its summary.
+    const summaries = await summariesOf(dir);
+    expect(summaries.size).toBeGreaterThan(0);
+    for (const [id, results] of summaries) expect([id, results.state]).toEqual([id, 'ABORTED']);
+  }, 180_000);
 });
 
 describe('resume', () => {

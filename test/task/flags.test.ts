@@ -35,6 +35,7 @@ describe('internet', () => {
     expect(flags([], { instruction: 'Please help me install the extension Python in VS Code.' }).needsNetwork).toBe(true);
     expect(flags([], { instruction: 'Install the extension from a local VSIX file "/home/user/test.vsix".' }).needsNetwork).toBe(false);
     expect(flags([], { instruction: 'Please help me install the extension located in the Desktop directory.' }).needsNetwork).toBe(false);
+    expect(flags([], { instruction: 'Install Microsoft Office 97 from the CD in the drive.' }).needsNetwork).toBe(false);
     expect(flags([], { instruction: 'Check whether Python is installed and uninstall it.' }).needsNetwork).toBe(false);
   });
 

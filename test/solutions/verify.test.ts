@@ -1,0 +1,71 @@
+// `deskbench verify` end to end, as a user runs it (the command in a child process), on real desktop containers:
+// a task whose check is true before anyone acts is reported as a free pass of the noop agent; a task whose shipped
+// solution falls short is reported with the scripted agent; and a few real corpus tasks with the repository's
+// solutions verify (the CI subset).
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import { desktopImage } from '../../src/desktop/image.ts';
+import type { RunReport } from '../../src/report/aggregate.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const OSWORLD = resolve(ROOT, '../shared/corpora/osworld/examples');
+const IMAGE = desktopImage();
+const hasImage = (await promisify(execFile)('docker', ['image', 'inspect', IMAGE]).then(() => true, () => false));
+
+async function deskbenchVerify(args: string[]): Promise<{ code: number; stdout: string; stderr: string; results: string }> {
+  const results = await mkdtemp(join(tmpdir(), 'deskbench-verify-'));
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['bin/deskbench.js', 'verify', ...args, '--max-workers', '2', '--results', results], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr, results };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '', results };
+  }
+}
+
+describe.skipIf(!hasImage)(`deskbench verify, in desktop containers${hasImage ? '' : ` (skipped: docker image ${IMAGE} is missing)`}`, () => {
+  test('reports a free pass naming the task and the noop agent, and a solution short of 1 naming the task and the scripted agent', { timeout: 400_000 }, async () => {
+    const run = await deskbenchVerify(['fixtures/verify/tasks', '--solutions', 'fixtures/verify/solutions', '--json']);
+    expect(run.code, run.stderr.slice(-3000)).toBe(1);
+    const out = JSON.parse(run.stdout) as { tasks: number; solved: number; verified: number; failures: { id: string; agent: string; score: number | null; state: string | null }[] };
+    expect({ tasks: out.tasks, solved: out.solved, verified: out.verified }).toEqual({ tasks: 2, solved: 2, verified: 0 });
+    expect(out.failures.map(({ id, agent, score, state }) => ({ id, agent, score, state })).sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: '0f5e0a1c-free-pass', agent: 'noop', score: 1, state: 'success' },
+      { id: '7c2d9e41-wrong-solution', agent: 'scripted', score: 0, state: 'success' },
+    ]);
+    // Progress per agent went to stderr while it ran.
+    expect(run.stderr).toContain('[deskbench verify] scripted 2/2 · noop 2/2');
+    const report = JSON.parse(readFileSync(join(run.results, 'report.json'), 'utf8')) as RunReport;
+    expect(report.verification).toMatchObject({ solved: 2, verified: 0, freePasses: ['0f5e0a1c-free-pass'] });
+    expect(report.tasks.map((task) => `${task.agent} ${task.id}`).sort()).toEqual([
+      'noop 0f5e0a1c-free-pass',
+      'noop 7c2d9e41-wrong-solution',
+      'scripted 0f5e0a1c-free-pass',
+      'scripted 7c2d9e41-wrong-solution',
+    ]);
+    const html = readFileSync(join(run.results, 'index.html'), 'utf8');
+    expect(html).toContain('2 solved · <b>0 verified</b> · 2 failed runs · 1 free passes: 0f5e0a1c-free-pass');
+  });
+
+  // The CI subset: real OSWorld tasks with the repository's own solutions (solutions/), one per app family.
+  const subset = ['os/b3d4a89c-53f2-4d6b-8b6a-541fb5d205fa', 'gimp/fbb548ca-c2a6-4601-9204-e39a2efc507b', 'vlc/cb130f0d-d36f-4302-9838-b3baf46139b6'];
+  test.skipIf(!existsSync(OSWORLD))(
+    `verifies a few real corpus tasks with the shipped solutions${existsSync(OSWORLD) ? '' : ' (skipped: ../shared/corpora/osworld is absent)'}`,
+    { timeout: 600_000 },
+    async () => {
+      const run = await deskbenchVerify(subset.map((task) => join(OSWORLD, `${task}.json`)));
+      expect(run.stdout).toContain(`verified ${subset.length} of ${subset.length} solved (${subset.length} tasks in the paths)`);
+      expect(run.code, run.stdout + run.stderr.slice(-3000)).toBe(0);
+      expect(run.stdout).toMatch(/b3d4a89c-53f2-4d6b-8b6a-541fb5d205fa\s+os\s+1\s+0\s+1\s+yes/);
+    },
+  );
+});
