@@ -1,6 +1,8 @@
-// Desktop container timings: start → server ready, screenshot latency at 1920×1080, and the accessibility tree of
-// Chromium and of a Calc window showing a 10,000-row sheet (`vitest bench --run benchmarks/desktop.bench.ts`).
-// Prints the median of each, in ms.
+// Desktop container timings: start → server ready (the GNOME shell drawn), screenshot latency at 1920×1080, the
+// accessibility tree of Chromium and of a Calc window showing a 10,000-row sheet, and the memory of an idle desktop
+// (`vitest bench --run benchmarks/desktop.bench.ts`). Prints the median of each, in ms (memory in MB).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { startDesktop, type Desktop } from '../src/desktop/docker-provider.ts';
 
@@ -53,6 +55,19 @@ describe('desktop', () => {
       const desktop = await timed('start → ready', () => startDesktop({ runId: 'bench-desktop' }));
       stopping.push(desktop.stop());
     }).run(runs(10));
+  });
+
+  test('idle desktop memory', { timeout: 600_000 }, async () => {
+    // A fresh desktop left alone for 15 s (the shell's start-up work done), as `docker stats` reports its container.
+    for (let i = 0; i < 3; i++) {
+      const desktop = await startDesktop({ runId: 'bench-desktop' });
+      await sleep(15_000);
+      const { stdout } = await promisify(execFile)('docker', ['stats', '--no-stream', '--format', '{{.MemUsage}}', desktop.containerId]);
+      const [value, unit] = /^([\d.]+)\s*([KMG]i?B)/.exec(stdout.trim())!.slice(1);
+      const mb = Number(value) * ({ KiB: 1 / 1024, KB: 1 / 1000, MiB: 1, MB: 1, GiB: 1024, GB: 1000 } as Record<string, number>)[unit];
+      (samples['idle memory (MB)'] ??= []).push(mb);
+      stopping.push(desktop.stop());
+    }
   });
 
   test('screenshot 1920×1080 PNG', { timeout: 300_000 }, async ({ bench }) => {

@@ -41,7 +41,7 @@ export interface StartDesktopOptions {
   height?: number;
   /** Extra environment for the container (never put secrets here: the agent can read it). */
   env?: Record<string, string>;
-  /** How long to wait for the control server, ms (default 60 s). */
+  /** How long to wait for the control server, ms (default 120 s: GNOME Shell starts in ~2 s idle, far slower on a loaded machine). */
   startupTimeoutMs?: number;
   limits?: DesktopLimits;
   /**
@@ -121,7 +121,7 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
         // also the polling interval.
         Wait.forHttp('/platform', API_PORT).withHeaders({ Authorization: `Bearer ${token}` }).forStatusCode(200).withReadTimeout(100),
       )
-      .withStartupTimeout(options.startupTimeoutMs ?? 60_000)
+      .withStartupTimeout(options.startupTimeoutMs ?? 120_000)
       .start();
   let container: StartedTestContainer;
   try {

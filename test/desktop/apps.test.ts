@@ -137,7 +137,7 @@ test('a Calc window with a 10,000-row sheet gives a bounded tree with the cells 
   expect(names.has('A1000')).toBe(false);
   expect(cells.find((c) => c.getAttribute('name') === 'B2')?.textContent).toBe('row0');
   await desktop.client.execute(['pkill', '-f', 'soffice']);
-});
+}, 180_000); // a conversion, then a cold Calc start with the sheet: beyond the default 60 s on a busy machine
 
 test('the terminal endpoint reads the focused gnome-terminal', async () => {
   expect(await desktop.client.terminalOutput()).toBeNull();

@@ -10,7 +10,8 @@ import { DesktopImageMissingError, desktopImage } from '../../src/desktop/image.
 const IMAGE_REPO = desktopImage().replace(/:latest$/, '');
 
 describe('docker provider', () => {
-  test('labels containers with the run id, maps the ports, uses a fresh token; removeContainers removes by run', async () => {
+  // Two GNOME desktops starting at once on a small machine can take more than the default 60 s.
+  test('labels containers with the run id, maps the ports, uses a fresh token; removeContainers removes by run', { timeout: 240_000 }, async () => {
     const runId = `test-provider-${Date.now()}`;
     const [a, b] = await Promise.all([startDesktop({ runId }), startDesktop({ runId })]);
     try {

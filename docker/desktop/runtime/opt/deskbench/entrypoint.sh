@@ -1,11 +1,10 @@
 #!/bin/bash
-# Brings up the desktop. Runs as root (PID 1) only to keep the desktop's secrets away from the session: the host
-# copies them into a root-only file, which is read here and deleted, then handed to the control server on its standard
-# input. Every other process runs as `user` and never has them in its environment: Xvfb, the session D-Bus, the
-# AT-SPI bus, openbox, then the control server in the foreground. The server only starts answering once X and the
-# window manager are usable.
+# Brings up the desktop. Runs as root (PID 1) for two things only: the desktop's secrets, kept away from the session
+# (the host copies them into a root-only file, which is read here and deleted, then handed to the control server on
+# its standard input), and the system D-Bus that GNOME needs. Every other process runs as `user` and never has the
+# secrets in its environment: the GNOME session (session.sh), then the control server in the foreground. The server
+# only starts once the shell has drawn the desktop.
 set -u
-W="${SCREEN_WIDTH:-1920}" H="${SCREEN_HEIGHT:-1080}"
 LOGS=/tmp/deskbench
 SECRETS_FILE=/run/deskbench/secrets
 
@@ -17,7 +16,15 @@ unset DESKBENCH_TOKEN DESKBENCH_VLC_PASSWORD
 as_user() { setpriv --reuid=user --regid=user --init-groups "$@"; }
 
 install -d -o user -g user "$LOGS" "$XDG_RUNTIME_DIR"
-rm -f /tmp/.X0-lock /tmp/.X11-unix/X0 "${DBUS_SESSION_BUS_ADDRESS#unix:path=}"
+
+# ---- root part: the system bus. GNOME Shell exits without it (UPower, accounts); polkit and systemd-timedated
+# (timedatectl, Settings → Date & Time) are started on demand by it. It drops to the messagebus user by itself.
+mkdir -p /run/dbus && rm -f /run/dbus/pid /run/dbus/system_bus_socket
+dbus-daemon --system --fork
+# timedatectl (and the other systemd clients) refuse to talk to their services unless /run/systemd/system exists
+# (sd_booted). systemd is not PID 1 here, but timedated is the real one, started by the system bus.
+mkdir -p /run/systemd/system
+# ---- end of the root part
 
 # VLC's HTTP interface gets this desktop's own password (the server's VLC front adds it to requests).
 vlc_password="$(sed -n 's/^vlc_password=//p' <<<"$secrets")"
@@ -26,18 +33,7 @@ if [ -n "$vlc_password" ]; then
 fi
 unset vlc_password
 
-as_user Xvfb :0 -screen 0 "${W}x${H}x24" -nolisten tcp -ac -noreset -dpi 96 +extension RANDR >"$LOGS/xvfb.log" 2>&1 &
-as_user dbus-daemon --session --address="$DBUS_SESSION_BUS_ADDRESS" --nofork --nopidfile >"$LOGS/dbus.log" 2>&1 &
-
-wait_for_socket() { # path, tries of 10 ms
-  for _ in $(seq 1 "$2"); do [ -S "$1" ] && return 0; sleep 0.01; done
-  echo "deskbench: $1 did not appear" >&2; return 1
-}
-wait_for_socket "${DBUS_SESSION_BUS_ADDRESS#unix:path=}" 500
-as_user /usr/libexec/at-spi-bus-launcher --launch-immediately >"$LOGS/at-spi.log" 2>&1 &
-wait_for_socket /tmp/.X11-unix/X0 1000
-# The socket can exist a moment before Xvfb accepts clients: retry openbox until it holds the display.
-( for _ in $(seq 1 200); do as_user openbox >>"$LOGS/openbox.log" 2>&1 && break; sleep 0.02; done ) &
+as_user /opt/deskbench/session.sh
 
 cd "$HOME"
 # bash stays PID 1 so that processes orphaned by closed apps are reaped (node would leave them as zombies).

@@ -1,0 +1,42 @@
+#!/bin/bash
+# The desktop session, run as user `user`: Xvfb, the session D-Bus, the AT-SPI bus, the sound server, GNOME Shell
+# (X11, software GL) with the Ubuntu-style dock and the GNOME settings daemons. Starts them in the background and
+# returns once the shell has drawn the desktop (its deskbench extension writes shell-ready), so that whoever starts
+# the control server next knows the screen is what an agent should see.
+set -u
+W="${SCREEN_WIDTH:-1920}" H="${SCREEN_HEIGHT:-1080}"
+LOGS=/tmp/deskbench
+mkdir -p "$LOGS" "$XDG_RUNTIME_DIR"
+rm -f /tmp/.X0-lock /tmp/.X11-unix/X0 "${DBUS_SESSION_BUS_ADDRESS#unix:path=}" "$LOGS/shell-ready"
+
+wait_for() { # description, tries of 10 ms, test…
+  local what="$1" tries="$2"; shift 2
+  for _ in $(seq 1 "$tries"); do "$@" && return 0; sleep 0.01; done
+  echo "deskbench: $what did not appear" >&2; return 1
+}
+
+# GLX on Xvfb is what lets mutter composite with Mesa's llvmpipe.
+Xvfb :0 -screen 0 "${W}x${H}x24" -nolisten tcp -ac -noreset -dpi 96 +extension RANDR +extension GLX \
+  >"$LOGS/xvfb.log" 2>&1 &
+dbus-daemon --session --address="$DBUS_SESSION_BUS_ADDRESS" --nofork --nopidfile >"$LOGS/dbus.log" 2>&1 &
+wait_for "the session bus" 500 test -S "${DBUS_SESSION_BUS_ADDRESS#unix:path=}"
+/usr/libexec/at-spi-bus-launcher --launch-immediately >"$LOGS/at-spi.log" 2>&1 &
+# The sound server reads /etc/pulse/default.pa.d/deskbench.pa (a null sink); no exit on idle.
+pulseaudio --daemonize=no --exit-idle-time=-1 --log-target=stderr >"$LOGS/pulseaudio.log" 2>&1 &
+wait_for "the X display" 1000 test -S /tmp/.X11-unix/X0
+# The socket can exist a moment before Xvfb accepts clients.
+wait_for "the X server answering" 300 xdpyinfo -display :0 >/dev/null 2>&1
+
+gnome-shell --x11 >"$LOGS/gnome-shell.log" 2>&1 &
+
+# About 2 s on an idle machine; much longer on a loaded one. After 90 s the server starts anyway (see the log).
+wait_for "the shell (shell-ready)" 9000 test -e "$LOGS/shell-ready"
+
+# Then the settings daemons that apply settings and answer keys in an Ubuntu session: GTK settings (theme, fonts, text
+# scaling), media keys (Ctrl+Alt+T, volume), keyboard, accessibility, sound, date & time, housekeeping. Each one is
+# a separate GNOME process; gnome-session would start these and more. After the shell, whose D-Bus
+# interface media-keys needs to grab its keys. gsd-power is not started: it needs logind.
+for plugin in xsettings media-keys keyboard a11y-settings sound datetime housekeeping; do
+  "/usr/libexec/gsd-$plugin" >"$LOGS/gsd-$plugin.log" 2>&1 &
+done
+
