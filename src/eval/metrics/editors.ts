@@ -42,8 +42,17 @@ print("\\n__DESKBENCH_SCORE__" + json.dumps(score))
  * check_python_file_by_test_suite(result_files, test_file, test_function_name='test'): imports the task's test file
  * with python3 (OSWorld runs it inside its own Python process; here a python3 subprocess on the host, so python3 must
  * be installed) and returns the test function's score. Any error (missing file, import error, exception) scores 0.
+ * Off unless DESKBENCH_ALLOW_HOST_PYTHON=1: it runs task- and agent-supplied code on the host.
  */
 export function checkPythonFileByTestSuite(_result: unknown, expected: unknown, options: Options = {}): number {
+  // The test file comes from the task and imports the files the agent wrote: running it is running untrusted code on
+  // the host (docs/security.md). Only a user who trusts both turns it on.
+  if (process.env.DESKBENCH_ALLOW_HOST_PYTHON !== '1') {
+    throw new Error(
+      'check_python_file_by_test_suite runs the task\'s Python test file, which imports the files the agent wrote, on the host: ' +
+        'refused unless DESKBENCH_ALLOW_HOST_PYTHON=1 (only for task files and agents you trust)',
+    );
+  }
   if (!expected) return 0;
   const testFile = resolve(String(expected));
   if (!existsSync(testFile) || !statSync(testFile).isFile()) return 0;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { checkPythonFileByGoldFile, checkPythonFileByTestSuite, isExtensionInstalled } from '../../../src/eval/metrics/editors.ts';
 
 const f = (name: string) => join(import.meta.dirname, '../../../fixtures/apps', name);
@@ -14,6 +14,15 @@ describe('is_extension_installed', () => {
 });
 
 describe('check_python_file_by_test_suite (runs python3)', () => {
+  test('refused unless the user allows task Python on the host (it imports what the agent wrote)', () => {
+    vi.stubEnv('DESKBENCH_ALLOW_HOST_PYTHON', '');
+    expect(() => checkPythonFileByTestSuite([], f('test_suite.py'), {})).toThrow(/refused unless DESKBENCH_ALLOW_HOST_PYTHON=1/);
+    vi.unstubAllEnvs();
+  });
+  beforeEach(() => {
+    vi.stubEnv('DESKBENCH_ALLOW_HOST_PYTHON', '1');
+    return () => vi.unstubAllEnvs();
+  });
   test('the test function returning True scores 1; the test file folder is the working directory', () => {
     expect(checkPythonFileByTestSuite([], f('test_suite.py'), {})).toBe(1);
   });
