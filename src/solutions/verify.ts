@@ -144,7 +144,8 @@ async function runAgents(plan: Record<VerifyAgent, Task[]>, options: VerifyOptio
         timeout: options.timeout,
       }),
     ],
-    test: { name: agent, root: options.cwd, hookTimeout: 300_000 },
+    // Only the task files the plugin adds: with no include of its own, vitest's default would take the folder's tests too.
+    test: { name: agent, root: options.cwd, include: [], hookTimeout: 300_000 },
   }));
   const reporter = new VerifyReporter(options.resultsDir, progress, options.onProgress);
   const vitest = await createVitest({
