@@ -3,6 +3,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startDesktop, type Desktop } from '../../src/desktop/docker-provider.ts';
+import { sleep, until } from './until.ts';
 
 let desktop: Desktop;
 beforeAll(async () => {
@@ -11,18 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await desktop?.stop();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
 
 /** Writes an office file with the desktop's own LibreOffice (a separate profile, so the user's stays untouched). */
 async function convert(source: string, target: string, format: string): Promise<void> {

@@ -3,6 +3,7 @@
 // One container for this file.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startDesktop, type Desktop } from '../../src/desktop/docker-provider.ts';
+import { until } from './until.ts';
 
 let desktop: Desktop;
 beforeAll(async () => {
@@ -11,18 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await desktop?.stop();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
 
 async function sh(command: string): Promise<string> {
   const result = await desktop.client.execute(['bash', '-c', command]);
@@ -50,7 +39,7 @@ test('`cd folder && code . file` opens a maximized VS Code window titled "file -
   // Maximized as the window manager means it: GNOME keeps the top bar and the dock, so the window fills the work
   // area, not the whole screen.
   const id = (await sh('wmctrl -lx')).split('\n').find((line) => line.includes('hello.py - ws - Visual Studio Code'))!.split(/\s+/)[0];
-  await until('the window maximized', async () => /_NET_WM_STATE_MAXIMIZED_HORZ/.test(await sh(`xprop -id ${id} _NET_WM_STATE`)));
+  await until('the window maximized', async () => /_NET_WM_STATE_MAXIMIZED_HORZ/.test(await sh(`xprop -id ${id} _NET_WM_STATE`)), 60_000);
   const screen = await desktop.client.screenSize();
   const size = await desktop.client.windowSize('Code');
   expect(size!.width).toBeGreaterThan(screen.width * 0.9);
@@ -60,7 +49,7 @@ test('`cd folder && code . file` opens a maximized VS Code window titled "file -
   // The workbench is in the accessibility tree (Chromium with --force-renderer-accessibility), not just its frame:
   // the file's name shows there again (tab, explorer) besides the window title.
   await until('the workbench in the accessibility tree', async () =>
-    (await desktop.client.accessibilityTree()).split('hello.py').length > 2);
+    (await desktop.client.accessibilityTree()).split('hello.py').length > 2, 60_000);
 });
 
 test('`code --install-extension file.vsix` installs a VS Code extension that `code --list-extensions` then lists', { timeout: 180_000 }, async () => {
