@@ -9,6 +9,7 @@ import { compareTableDetailed } from '../eval/metrics/xlsx/index.ts';
 import type { Options } from '../eval/registry.ts';
 import { describeValue } from '../describe-value.ts';
 import { firstDifference } from './pdf.ts';
+import { pptxLocation } from './pptx.ts';
 import { describeFailure } from './xlsx.ts';
 
 type Explainer = (result: unknown, expected: unknown, options: Options) => Promise<string | undefined>;
@@ -27,10 +28,7 @@ const DETAILED: Record<string, Explainer> = {
   compare_pptx_files: async (result, expected, options) => {
     const { difference } = await comparePptxFilesDetailed(result, expected, options);
     if (!difference) return undefined;
-    const where = [['slide', difference.slide], ['shape', difference.shape], ['paragraph', difference.paragraph], ['run', difference.run]]
-      .filter(([, value]) => value !== undefined)
-      .map(([name, value]) => `${name} ${value}`);
-    return `${where.length ? `${where.join(', ')}: ` : ''}${difference.property} differs (received ${describeValue(difference.received)}, expected ${describeValue(difference.expected)})`;
+    return `${pptxLocation(difference)}${difference.property} differs (received ${describeValue(difference.received)}, expected ${describeValue(difference.expected)})`;
   },
   compare_pdfs: async (result, expected) => {
     if (typeof result !== 'string' || typeof expected !== 'string') return undefined;
@@ -47,7 +45,7 @@ export async function explainScore(name: string, result: unknown, expected: unkn
 }
 
 /** A value as a metric received it: a file path with its size (or "missing"), or an excerpt of the value. */
-export function describeInput(value: unknown): string {
+function describeInput(value: unknown): string {
   if (typeof value === 'string' && value.startsWith('/') && !value.includes('\n')) {
     if (!existsSync(value)) return `${value} (missing)`;
     const stat = statSync(value);

@@ -1,7 +1,7 @@
 // What a failing task test says beyond its score: for each metric that ran, what it compared (the getters' outputs)
 // and, where the metric can tell, the first difference (matchers/explain.ts) — so the answer to "why did this fail?"
 // is in the test's error, where CI reporters show it, not only in summary.json.
-import type { EvalDetails, GetterReport } from '../eval/engine.ts';
+import type { EvalDetails } from '../eval/engine.ts';
 import { explainScore } from '../matchers/explain.ts';
 
 /** Lines describing the evaluation, one block per metric that did not reach 1; empty when there is nothing to say. */
@@ -20,12 +20,8 @@ export async function verdictLines(details: EvalDetails | undefined): Promise<st
       continue;
     }
     if (report.error) continue;
-    const why = await explainScore(report.func, outputOf(report.result), outputOf(report.expected), report.options).catch(() => undefined);
+    const why = await explainScore(report.func, report.result?.output, report.expected?.output, report.options).catch(() => undefined);
     if (why) lines.push(...why.split('\n').map((line) => `  ${line.trimStart()}`));
   }
   return lines;
-}
-
-function outputOf(getter: GetterReport | undefined): unknown {
-  return getter?.output;
 }
