@@ -1,18 +1,35 @@
 import { defineConfig } from 'vitest/config';
 import { deskbench } from './src/plugin/index.ts';
 
-// Two projects: `unit` holds deskbench's own tests (npm test); `examples` runs the example tasks through the
-// deskbench plugin (npm run examples), one generated test per task file.
+// Three projects: `unit` (deskbench's own tests that need no desktop: npm run test:unit), `desktop` (its tests that
+// start desktop containers; npm test runs both), and `examples`: the example tasks through the deskbench plugin
+// (npm run examples), one generated test per task file.
 export default defineConfig({
   test: {
     projects: [
       {
+        // Everything that needs no Docker engine: runs anywhere, in parallel (npm run test:unit).
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
+          exclude: ['test/**/*.desktop.test.ts'],
+          // The benchmarks live here too (npm run bench); benchmarks/desktop.bench.ts starts containers.
           benchmark: { include: ['benchmarks/**/*.bench.ts'] },
           testTimeout: 60_000,
           hookTimeout: 300_000,
+          maxWorkers: 2,
+          env: { TESTCONTAINERS_RYUK_DISABLED: 'true' },
+        },
+      },
+      {
+        // Tests that start desktop containers (file names end in .desktop.test.ts). One file at a time: a GNOME
+        // desktop takes a core while it starts, and several of these files run two desktops of their own.
+        test: {
+          name: 'desktop',
+          include: ['test/**/*.desktop.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+          maxWorkers: 1,
           env: { TESTCONTAINERS_RYUK_DISABLED: 'true' },
         },
       },
