@@ -27,6 +27,8 @@ export default defineConfig({
         test: {
           name: 'desktop',
           include: ['test/**/*.desktop.test.ts'],
+          // One desktop must come up first, or the project stops with the container's log (see the file).
+          globalSetup: ['test/desktop-smoke.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 300_000,
           maxWorkers: 1,

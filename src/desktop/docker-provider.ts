@@ -18,6 +18,8 @@ process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
 const API_PORT = 5000;
 const CDP_FRONT_PORT = 5001;
 const VLC_FRONT_PORT = 5002;
+/** What server/main.ts prints once it listens (it listens only when the desktop is usable). */
+const SERVER_READY_LINE = /deskbench server listening on :5000/;
 
 /** Resource limits of one desktop (docker run --memory, --cpus, --pids-limit). */
 export interface DesktopLimits {
@@ -98,6 +100,7 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
   if (options.height) env.SCREEN_HEIGHT = String(options.height);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const engineCpus = (await getContainerRuntimeClient()).info.containerRuntime.cpus || limits.cpus;
+  const publishAddress = options.hostAddress ?? '127.0.0.1';
   const secrets = `token=${token}\nvlc_password=${randomBytes(18).toString('base64url')}\n`;
 
   const start = async () =>
@@ -111,16 +114,14 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
       .withLabels({ [DESKBENCH_LABEL]: '1', [RUN_LABEL]: runId })
       .withSharedMemorySize(1024 * 1024 * 1024)
       .withHostSettings({
-        hostAddress: options.hostAddress ?? '127.0.0.1',
+        hostAddress: publishAddress,
         memory: parseSize(limits.memory),
         nanoCpus: Math.round(Math.min(limits.cpus, engineCpus) * 1e9),
         pids: limits.pids,
       })
-      .withWaitStrategy(
-        // The server only listens once the display is usable, so its first answer means ready. The read timeout is
-        // also the polling interval.
-        Wait.forHttp('/platform', API_PORT).withHeaders({ Authorization: `Bearer ${token}` }).forStatusCode(200).withReadTimeout(100),
-      )
+      // The server only listens once the display is usable, and says so on its log: that line means ready. (Not an
+      // HTTP wait: testcontainers would poll the host it guesses, which can be the wrong one — below.)
+      .withWaitStrategy(Wait.forLogMessage(SERVER_READY_LINE))
       .withStartupTimeout(options.startupTimeoutMs ?? 120_000)
       .start();
   let container: StartedTestContainer;
@@ -132,7 +133,10 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
     if (!/network .* not found/i.test(String((error as Error).message))) throw error;
     container = await start();
   }
-  const host = container.getHost();
+  // Where the published ports are reachable. testcontainers guesses the engine's host, and when this process itself
+  // runs in a container (a /.dockerenv, as in some CI sandboxes) it picks the default bridge's gateway, where ports
+  // published on 127.0.0.1 are not reachable. A loopback publish address means a local engine: connect there.
+  const host = isLoopback(publishAddress) ? publishAddress : container.getHost();
   const url = `http://${host}:${container.getMappedPort(API_PORT)}`;
   const headers = { authorization: `Bearer ${token}` };
   return {
@@ -146,6 +150,10 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
     // The run's network stays for the run's other desktops: the run's cleanup removes it (cleanup.ts).
     stop: () => container.stop({ timeout: 0, remove: true, removeVolumes: true }).then(() => {}),
   };
+}
+
+function isLoopback(address: string): boolean {
+  return address === 'localhost' || address === '::1' || address.startsWith('127.');
 }
 
 /** '4g', '512m', '1.5g', 2147483648 → bytes (Docker's units: k, m, g are powers of 1024). */

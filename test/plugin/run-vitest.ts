@@ -1,9 +1,8 @@
 // Runs the real vitest CLI on a fixture project in a child process, as a user would, and returns its JSON output.
-import { execFile } from 'node:child_process';
+// The child ends with the test that started it (helpers/child-run.ts).
 import { resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { runChild } from '../helpers/child-run.ts';
 
-const run = promisify(execFile);
 const VITEST = resolve(import.meta.dirname, '../../node_modules/vitest/vitest.mjs');
 
 export interface VitestRun {
@@ -13,18 +12,10 @@ export interface VitestRun {
 }
 
 export async function vitestCli(root: string, args: string[], env: Record<string, string> = {}): Promise<VitestRun> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [VITEST, ...args], {
-      cwd: root,
-      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', NO_COLOR: '1', CI: 'true', ...env },
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 600_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+  return runChild(process.execPath, [VITEST, ...args], {
+    cwd: root,
+    env: { VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', NO_COLOR: '1', CI: 'true', ...env },
+  });
 }
 
 /** `vitest list --json` entries. */

@@ -11,25 +11,20 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { desktopImage } from '../../src/desktop/image.ts';
 import type { RunReport } from '../../src/report/aggregate.ts';
+import { type ChildRun, runChild } from '../helpers/child-run.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const OSWORLD = resolve(ROOT, '../shared/corpora/osworld/examples');
 const IMAGE = desktopImage();
 const hasImage = (await promisify(execFile)('docker', ['image', 'inspect', IMAGE]).then(() => true, () => false));
 
-async function deskbenchVerify(args: string[]): Promise<{ code: number; stdout: string; stderr: string; results: string }> {
+async function deskbenchVerify(args: string[]): Promise<ChildRun & { results: string }> {
   const results = await mkdtemp(join(tmpdir(), 'deskbench-verify-'));
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['bin/deskbench.js', 'verify', ...args, '--max-workers', '2', '--results', results], {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr, results };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '', results };
-  }
+  const run = await runChild(process.execPath, ['bin/deskbench.js', 'verify', ...args, '--max-workers', '2', '--results', results], {
+    cwd: ROOT,
+    env: { NO_COLOR: '1' },
+  });
+  return { ...run, results };
 }
 
 describe.skipIf(!hasImage)(`deskbench verify, in desktop containers${hasImage ? '' : ` (skipped: docker image ${IMAGE} is missing)`}`, () => {

@@ -1,0 +1,61 @@
+// Runs a command in a child process tied to the current test: when the test ends early (its timeout, a failure, the
+// run cancelled), the child gets SIGINT — deskbench's Ctrl-C path — and the containers of its run are removed, so a
+// timed-out run never keeps desktops busy under the tests that follow.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { onTestFinished } from 'vitest';
+
+export interface ChildRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface ChildRunOptions {
+  cwd: string;
+  env?: Record<string, string | undefined>;
+  /** Kill the child after this long even when the test has no timeout of its own (default 10 min). */
+  timeoutMs?: number;
+}
+
+export async function runChild(command: string, args: string[], options: ChildRunOptions): Promise<ChildRun> {
+  // Its own run id (unless the caller set one), so only this child's containers are removed after an early end.
+  const runId = options.env?.DESKBENCH_RUN_ID ?? `test-child-${randomUUID().slice(0, 8)}`;
+  const abort = new AbortController();
+  let finished = false;
+  try {
+    onTestFinished(async () => {
+      if (finished) return;
+      abort.abort();
+      await removeRunContainers(runId);
+    });
+  } catch {
+    // Called outside a test (a beforeAll): the timeout below still bounds the child.
+  }
+  return new Promise((resolve) => {
+    execFile(
+      command,
+      args,
+      {
+        cwd: options.cwd,
+        env: { ...process.env, DESKBENCH_RUN_ID: runId, ...options.env } as NodeJS.ProcessEnv,
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: options.timeoutMs ?? 600_000,
+        killSignal: 'SIGINT',
+        signal: abort.signal,
+      },
+      (error, stdout, stderr) => {
+        finished = true;
+        const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : 1) : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
+  });
+}
+
+async function removeRunContainers(runId: string): Promise<void> {
+  // Give the child's own Ctrl-C cleanup a moment first; then remove whatever is left.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const { removeContainers } = await import('../../src/desktop/cleanup.ts');
+  await removeContainers({ runId }).catch(() => {});
+}
