@@ -3,7 +3,7 @@
 import type { DesktopClient } from '../desktop/client.ts';
 import { toPyautoguiCode } from './actions.ts';
 import { ABORTED, untilAborted } from '../abort.ts';
-import { describeValue } from '../describe-value.ts';
+import { describeValue } from '../shared/describe-value.ts';
 import type { Action, Agent, AgentContext, Observation, ObservationType, Prediction, TokenUsage } from './types.ts';
 
 export interface StepRecord {

@@ -2,8 +2,8 @@
 // factory `(options) => Agent`.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { closeNames } from '../close-names.ts';
-import { isPathSpec, moduleFile } from '../module-spec.ts';
+import { closeNames } from '../shared/close-names.ts';
+import { isPathSpec, moduleFile } from '../shared/module-spec.ts';
 import { failAgent } from './agents/fail.ts';
 import { noopAgent } from './agents/noop.ts';
 import { scriptedAgent } from './agents/scripted.ts';

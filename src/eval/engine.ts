@@ -4,7 +4,7 @@
 // on 0) or `or` (max, early exit on 1). Unlike OSWorld, nothing escapes: a getter or metric that throws scores 0 and
 // leaves an `evalError` naming it (as GUI-OS's orchestrator and OSWorld PR #565 do).
 import type { Action } from '../agent/types.ts';
-import { describeValue } from '../describe-value.ts';
+import { describeValue } from '../shared/describe-value.ts';
 import { SkipTask } from '../setup/registry.ts';
 import type { ConjNode, EvalNode, GetterSpec, MetricNode, SetupStepSpec, Task } from '../task/types.ts';
 import { registerBuiltins } from './builtins.ts';

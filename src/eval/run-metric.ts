@@ -3,9 +3,8 @@
 import { registerBuiltins } from './builtins.ts';
 import { findMetric, metrics } from './registry.ts';
 import type { Options } from './registry.ts';
-import { closeNames } from '../close-names.ts';
+import { closeNames } from '../shared/close-names.ts';
 
-export { closeNames, editDistance } from '../close-names.ts';
 
 /**
  * Runs a registered metric by its format name and returns the raw score (floats stay floats). `result` and

@@ -7,7 +7,7 @@ import { pdfText } from '../eval/metrics/pdf.ts';
 import { comparePptxFilesDetailed } from '../eval/metrics/pptx/compare.ts';
 import { compareTableDetailed } from '../eval/metrics/xlsx/index.ts';
 import type { Options } from '../eval/registry.ts';
-import { describeValue } from '../describe-value.ts';
+import { describeValue } from '../shared/describe-value.ts';
 import { firstDifference } from './pdf.ts';
 import { pptxLocation } from './pptx.ts';
 import { describeFailure } from './xlsx.ts';
