@@ -1,5 +1,7 @@
 // OSWorld's `_match_value_to_rule(value, {method, ref})`, shared by check_cell, zoom, data_validation, check_json,
 // check_mp3_meta and the Thunderbird metrics.
+import { pythonEquals } from '../python/equality.ts';
+import { pythonRegex } from '../python/regex.ts';
 
 export interface ValueRule {
   method: string;
@@ -52,46 +54,6 @@ export function matchValueToRule(value: unknown, rule: ValueRule): boolean {
     return left && right;
   }
   throw new Error(`unknown rule method "${method}" (expected re, eq, ne, lt, le, gt, ge, approx:T, range.XY, spreadsheet_range, str_list_eq or str_set_eq)`);
-}
-
-/** Python `re` syntax and flags (`re.I.M`) as a JS RegExp; `re.search` semantics (match anywhere). */
-export function pythonRegex(pattern: string, flags: string[] = []): RegExp {
-  // Python's leading inline flags, `(?i)` and the like, become flags: JavaScript has no such group.
-  const inline = /^\(\?([aiLmsux]+)\)/.exec(pattern);
-  if (inline) {
-    const named: Record<string, string> = { i: 'I', m: 'M', s: 'S' };
-    flags = [...flags, ...[...inline[1]].map((f) => named[f]).filter(Boolean)];
-    pattern = pattern.slice(inline[0].length);
-  }
-  const source = pattern.replace(/\(\?P</g, '(?<').replace(/\(\?P=(\w+)\)/g, '\\k<$1>').replace(/\\Z/g, '$(?![\\s\\S])').replace(/\\A/g, '^');
-  const js = new Set<string>(['u']);
-  for (const flag of flags) {
-    if (flag === 'I' || flag === 'IGNORECASE') js.add('i');
-    if (flag === 'M' || flag === 'MULTILINE') js.add('m');
-    if (flag === 'S' || flag === 'DOTALL') js.add('s');
-  }
-  try {
-    return new RegExp(source, [...js].join(''));
-  } catch {
-    return new RegExp(source, [...js].filter((f) => f !== 'u').join(''));
-  }
-}
-
-/** Python `==`: numbers compare by value (1 == 1.0, True == 1), lists and dicts deeply. */
-export function pythonEquals(a: unknown, b: unknown): boolean {
-  if (typeof a === 'boolean') a = Number(a);
-  if (typeof b === 'boolean') b = Number(b);
-  if (a === b) return true;
-  if (a === null || b === null || a === undefined || b === undefined) return a === b;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => pythonEquals(item, b[i]));
-  }
-  if (typeof a === 'object' && typeof b === 'object') {
-    const ka = Object.keys(a as object);
-    const kb = Object.keys(b as object);
-    return ka.length === kb.length && ka.every((k) => k in (b as object) && pythonEquals((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-  }
-  return false;
 }
 
 function compare(a: unknown, b: unknown): number {

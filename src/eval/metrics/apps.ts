@@ -5,7 +5,7 @@ import type { Metric } from '../registry.ts';
 import type { ValueRule } from '../rule-match.ts';
 import { rulesOf } from './general.ts';
 import { matchValueToRuleStrict } from './json.ts';
-import { readPythonText } from '../../python-semantics.ts';
+import { readPythonText } from '../../python/io.ts';
 import { cssSelectElements, elementText, parseXml } from './xml-query.ts';
 
 // EasyID3 keys → ID3v2.4 text frames (mutagen's registrations for text keys).

@@ -11,7 +11,9 @@ import type { Metric, Options } from '../registry.ts';
 import { sequenceMatcherRatio } from '../text-similarity.ts';
 import { compareCsv } from './data.ts';
 import { htmlRoot, parseHtml, prettyPrintHtml } from './html-tree.ts';
-import { decodePythonText, pythonFalsy, pythonSplitlines } from '../../python-semantics.ts';
+import { decodePythonText } from '../../python/io.ts';
+import { pythonFalsy } from '../../python/equality.ts';
+import { pythonSplitlines } from '../../python/str.ts';
 import { compareTextFile } from './text.ts';
 
 async function pdfText(bytes: Uint8Array): Promise<string> {

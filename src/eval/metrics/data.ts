@@ -3,9 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { Metric, Options } from '../registry.ts';
-import { pythonEquals } from '../rule-match.ts';
+import { pythonEquals } from '../../python/equality.ts';
 import { rulesOf } from './general.ts';
-import { decodePythonText, pythonSplitlines, pythonStrip, readPythonText } from '../../python-semantics.ts';
+import { decodePythonText, readPythonText } from '../../python/io.ts';
+import { pythonSplitlines, pythonStrip } from '../../python/str.ts';
 import { pythonFloat } from './text.ts';
 
 /**

@@ -1,9 +1,10 @@
 // General value comparisons (OSWorld metrics/general.py and vscode.py's compare_answer): the result is a value a getter
 // returned (a command's output, a setting), compared with `rules.expected`.
 import type { Metric, Options } from '../registry.ts';
-import { pythonEquals } from '../rule-match.ts';
+import { pythonEquals } from '../../python/equality.ts';
 import { fuzzRatio } from '../text-similarity.ts';
-import { pythonFalsy, pythonIn, pythonStr } from '../../python-semantics.ts';
+import { pythonFalsy, pythonIn } from '../../python/equality.ts';
+import { pythonStr } from '../../python/repr.ts';
 
 /** The `rules` dict that a `rule` getter hands over as `expected`; throws a clear error when it is missing. */
 export function rulesOf(expected: unknown, metric: string): Record<string, unknown> {

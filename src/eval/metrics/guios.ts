@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import type { Metric, Options } from '../registry.ts';
 import { filePath } from './file-argument.ts';
-import { PYTHON_WHITESPACE_CLASS, compareCodePoints, pythonStrip } from '../../python-semantics.ts';
+import { PYTHON_WHITESPACE_CLASS, compareCodePoints, pythonStrip } from '../../python/str.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // A small pd.read_csv: the C parser's tokenising (quotes, blank lines) and its per-column dtype inference.

@@ -5,7 +5,9 @@ import type { Metric, Options } from '../registry.ts';
 import { fuzzRatio } from '../text-similarity.ts';
 import { parseHtml } from './html-tree.ts';
 import type { HtmlElement, HtmlNode } from './html-tree.ts';
-import { pythonFalsy, pythonStrip, readPythonText } from '../../python-semantics.ts';
+import { pythonFalsy } from '../../python/equality.ts';
+import { pythonStrip } from '../../python/str.ts';
+import { readPythonText } from '../../python/io.ts';
 import { cssSelectElements, elementText, parseXml, xpathElements } from './xml-query.ts';
 import type { Namespaces } from './xml-query.ts';
 

@@ -3,10 +3,13 @@
 import { existsSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { Metric, Options } from '../registry.ts';
-import { matchValueToRule, pythonEquals } from '../rule-match.ts';
+import { matchValueToRule } from '../rule-match.ts';
+import { pythonEquals } from '../../python/equality.ts';
 import type { ValueRule } from '../rule-match.ts';
 import { rulesOf } from './general.ts';
-import { pythonFalsy, pythonIn, pythonStrip, readPythonText } from '../../python-semantics.ts';
+import { pythonFalsy, pythonIn } from '../../python/equality.ts';
+import { pythonStrip } from '../../python/str.ts';
+import { readPythonText } from '../../python/io.ts';
 
 /**
  * `_match_value_to_rule` where Python would raise: `re.search` on a non-string, or `<`/`range` between a number and a

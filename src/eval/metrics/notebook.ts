@@ -7,7 +7,7 @@ import type { Metric, Options } from '../registry.ts';
 import { openImage } from '../image/pil-image.ts';
 import { histogramCorrelation, normalisedHistogram, opencvGrey, resizeArea } from '../image/opencv.ts';
 import { filePath } from './file-argument.ts';
-import { pythonStrip } from '../../python-semantics.ts';
+import { pythonStrip } from '../../python/str.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Output = { [key: string]: Json };

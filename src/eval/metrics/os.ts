@@ -2,7 +2,7 @@
 // a folder listing, the clipboard.
 import type { Metric } from '../registry.ts';
 import { rulesOf } from './general.ts';
-import { pythonIn } from '../../python-semantics.ts';
+import { pythonIn } from '../../python/equality.ts';
 import { pythonFloat } from './text.ts';
 
 /**

@@ -9,7 +9,7 @@ import { newImage, type PilImage } from '../image/pil-image.ts';
 import { hashDistance, perceptualHash } from '../image/phash.ts';
 import { fileExists } from '../image/structure.ts';
 import { filePath } from './file-argument.ts';
-import { pythonStrip } from '../../python-semantics.ts';
+import { pythonStrip } from '../../python/str.ts';
 
 async function loadPdf(path: string): Promise<Uint8Array> {
   try {

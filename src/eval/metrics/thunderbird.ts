@@ -4,7 +4,8 @@ import type { ValueRule } from '../rule-match.ts';
 import { matchRecord } from './data.ts';
 import { rulesOf } from './general.ts';
 import { matchValueToRuleStrict, parsePythonJson } from './json.ts';
-import { pythonFileLines, pythonStrip, readPythonText } from '../../python-semantics.ts';
+import { pythonFileLines, readPythonText } from '../../python/io.ts';
+import { pythonStrip } from '../../python/str.ts';
 
 const PREF = /^user_pref\("((?:[^"]|\\")+)", (.+)\);$/u;
 

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { getCacheFile, getCloudFile, xlsxLastRow } from '../../../src/eval/getters/file.ts';
 import { getList, getLocalFile } from '../../../src/eval/getters/spider2v.ts';
 import { strftime } from '../../../src/eval/getters/support.ts';
-import { pythonFloatRepr } from '../../../src/python-semantics.ts';
+import { pythonFloatRepr } from '../../../src/python/repr.ts';
 import { makeEnv } from '../engine-helpers.ts';
 
 const fixtures = join(import.meta.dirname, 'fixtures');

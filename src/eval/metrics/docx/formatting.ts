@@ -4,8 +4,8 @@ import { numberOption, requireField, rules } from '../../office/args.ts';
 import { filePath } from '../file-argument.ts';
 import { deltaE2000, hexToRgb, rgbToLab } from '../../office/color.ts';
 import type { Rgb } from '../../office/color.ts';
-import { pyHasDigit, pySplitEachWhitespace } from '../../office/python-str.ts';
-import { pythonStrip } from '../../../python-semantics.ts';
+import { pythonHasDigit, pythonSplitEachWhitespace } from '../../../python/str.ts';
+import { pythonStrip } from '../../../python/str.ts';
 import type { Options } from '../../registry.ts';
 import { compareDocxFiles } from './compare-text.ts';
 import {
@@ -82,7 +82,7 @@ export async function hasPageNumbersInFooters(result: unknown): Promise<number> 
   for (let i = 0; i < count; i++) {
     const paragraphs = await footerParagraphs(doc, i);
     const text = paragraphs.length ? paragraphText(paragraphs[0]) : '';
-    if (!pyHasDigit(text)) return 0;
+    if (!pythonHasDigit(text)) return 0;
   }
   return 1;
 }
@@ -124,7 +124,7 @@ export async function checkTabstops(result: unknown, expected: unknown, options:
       const splits = paragraphText(p).split('\t');
       const part = splits.at(index);
       if (part === undefined) throw new Error(`check_tabstops: a paragraph has no tab-separated part ${index}`);
-      const words = pySplitEachWhitespace(part).filter((w) => pythonStrip(w) !== '');
+      const words = pythonSplitEachWhitespace(part).filter((w) => pythonStrip(w) !== '');
       if (words.length !== wordNumber) return 0;
     }
   }

@@ -1,7 +1,7 @@
 // Tables and images of Writer documents (OSWorld docs.py compare_docx_tables, compare_docx_images).
 import sharp from 'sharp';
 import { filePath } from '../file-argument.ts';
-import { pythonStrip } from '../../../python-semantics.ts';
+import { pythonStrip } from '../../../python/str.ts';
 import { bodyTables, cellText, documentImages, openDocx, readTable } from './document.ts';
 import type { Docx } from './document.ts';
 

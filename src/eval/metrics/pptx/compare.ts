@@ -2,7 +2,7 @@
 // switches. The checks run in OSWorld's order and the first mismatch decides; the detailed variant says which.
 import { flag } from '../../office/args.ts';
 import { filePath } from '../file-argument.ts';
-import { pythonStrip } from '../../../python-semantics.ts';
+import { pythonStrip } from '../../../python/str.ts';
 import { children, descendants, leadingText } from '../../office/xml.ts';
 import type { XmlElement } from '../../office/xml.ts';
 import type { Options } from '../../registry.ts';

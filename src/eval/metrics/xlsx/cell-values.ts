@@ -3,8 +3,8 @@
 //   numbers in date formats become datetime/time/timedelta, booleans, errors, and `=formula` text unless data_only;
 // - OSWorld's own `read_cell_value` (sheet_fuzzy, check_cell value, conditional formats): raw XML, every number a
 //   float, shared/inline/formula strings, error text; anything else None.
-import { pythonStrip } from '../../../python-semantics.ts';
-import { NONE, py, type PyValue } from './python-values.ts';
+import { pythonStrip } from '../../../python/str.ts';
+import { NONE, py, type PyValue } from '../../../python/values.ts';
 import type { RawCell, Worksheet } from './sheet-xml.ts';
 import { parseCellRef } from './sheet-xml.ts';
 import type { Stylesheet } from './stylesheet.ts';

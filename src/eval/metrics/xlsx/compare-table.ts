@@ -1,7 +1,8 @@
 // compare_table(result, expected?, {rules}): OSWorld's spreadsheet check. Rules run in order and are ANDed; the
 // first failing rule ends the comparison. A missing or unreadable result scores 0. `compareTableDetailed` also says
 // what failed (rule, sheet, cell, both values) for toMatchXlsx's message; the registered metric returns the score.
-import { matchValueToRule, pythonEquals, type ValueRule } from '../../rule-match.ts';
+import { matchValueToRule, type ValueRule } from '../../rule-match.ts';
+import { pythonEquals } from '../../../python/equality.ts';
 import type { Metric, Options } from '../../registry.ts';
 import { osworldCellValue } from './cell-values.ts';
 import { readCellStyle, type StyleValue } from './cell-style.ts';
@@ -11,7 +12,7 @@ import { loadRowsOrCols } from './dimensions.ts';
 import { loadFilters } from './filter.ts';
 import { loadOpenpyxlSheet } from './openpyxl-sheet.ts';
 import { loadPivotTables } from './pivot.ts';
-import { toPlain } from './python-values.ts';
+import { toPlain } from '../../../python/values.ts';
 import { frameDifference, readExcelFrame, roundFrame } from './sheet-data.ts';
 import { fuzzyFailure, type FuzzyRule } from './sheet-fuzzy.ts';
 import { printedDifference, readPrintedSheet } from './sheet-print.ts';

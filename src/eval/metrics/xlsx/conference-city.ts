@@ -2,7 +2,7 @@
 // sheet, in order; each must contain (after lower-casing, accent and punctuation removal) its expected city or one of
 // the alternatives.
 import { openpyxlCell } from './cell-values.ts';
-import { pyStr } from './python-values.ts';
+import { pyStr } from '../../../python/values.ts';
 import { bookEpoch } from './sheet-data.ts';
 import { child } from './xml.ts';
 import { tryOpenWorkbook } from './workbook.ts';

@@ -1,7 +1,7 @@
 // A worksheet as `openpyxl.load_workbook(path)` (not data_only) presents it to the style checks: a grid of cells
 // whose value is the formula text for formula cells, the non-anchor cells of merged ranges as MergedCell (no value,
 // default style), and hyperlinks attached to cells. The grid spans A1 to (max_column, max_row) of existing cells.
-import { NONE, type PyValue } from './python-values.ts';
+import { NONE, type PyValue } from '../../../python/values.ts';
 import { openpyxlCell, type DataType } from './cell-values.ts';
 import { parseCellRef } from './sheet-xml.ts';
 import type { Stylesheet } from './stylesheet.ts';

@@ -8,8 +8,10 @@
 //   float64, only booleans → bool, numeric strings are converted, NA strings ("NA", "null", "#N/A"…) are missing,
 //   anything else → object (then "TRUE"/"false"-only columns → bool, all-datetime columns → datetime64).
 // `equals` requires the same shape, equal column labels and, column by column, the same dtype and equal values.
-import { pythonFloatRepr, pythonStrip } from '../../../python-semantics.ts';
-import { NAN, isNan, py, pyEquals, pyStr, type PyValue } from './python-values.ts';
+import { pythonFloatRepr } from '../../../python/repr.ts';
+import { pythonStrip } from '../../../python/str.ts';
+import { pythonEquals } from '../../../python/equality.ts';
+import { NAN, equalityOperand, isNan, py, pyStr, type PyValue } from '../../../python/values.ts';
 import { MAC_EPOCH, openpyxlCell } from './cell-values.ts';
 import { cellName, columnLetter } from './sheet-xml.ts';
 import { child, type XmlElement } from './xml.ts';
@@ -207,7 +209,7 @@ export function roundFrame(frame: Frame, precision: number): Frame {
 }
 
 function sameValue(a: PyValue, b: PyValue): boolean {
-  return pyEquals(a, b) || (isNan(a) && isNan(b)) || (a.t === 'none' && b.t === 'none');
+  return pythonEquals(equalityOperand(a), equalityOperand(b)) || (isNan(a) && isNan(b)) || (a.t === 'none' && b.t === 'none');
 }
 
 export interface FrameDifference {

@@ -2,8 +2,8 @@
 // includes / included_by / fuzzy_match (rapidfuzz ratio ≥ threshold) / exact_match.
 import { fuzzRatio } from '../../text-similarity.ts';
 import { osworldCellValue } from './cell-values.ts';
-import { pythonLstrip, pythonRstrip } from '../../../python-semantics.ts';
-import { pyStr } from './python-values.ts';
+import { pythonLstrip, pythonRstrip } from '../../../python/str.ts';
+import { pyStr } from '../../../python/values.ts';
 import { cellName, parseCellRef, type Worksheet } from './sheet-xml.ts';
 
 export interface FuzzyRule {

@@ -4,7 +4,7 @@ import { absoluteRanges, compileFormula, XlError, type XlValue } from './cf-form
 import { osworldCellValue } from './cell-values.ts';
 import { readCellStyle, type StyleValue } from './cell-style.ts';
 import { loadOpenpyxlSheet } from './openpyxl-sheet.ts';
-import type { PyValue } from './python-values.ts';
+import type { PyValue } from '../../../python/values.ts';
 import { cellName, parseCellRef } from './sheet-xml.ts';
 import { children, type XmlElement } from './xml.ts';
 import type { Workbook } from './workbook.ts';

@@ -1,10 +1,11 @@
 // Python's printing and pandas/numpy rounding, checked against values Python itself prints (by hand).
 import { describe, expect, test } from 'vitest';
-import { pythonFloatRepr, pythonSplitlines, pythonStrip } from '../../../../src/python-semantics.ts';
-import { pyStr } from '../../../../src/eval/metrics/xlsx/python-values.ts';
-import { numpyRound, inferColumn } from '../../../../src/eval/metrics/xlsx/sheet-data.ts';
-import { fromExcel } from '../../../../src/eval/metrics/xlsx/cell-values.ts';
-import { py } from '../../../../src/eval/metrics/xlsx/python-values.ts';
+import { pythonFloatRepr } from '../../src/python/repr.ts';
+import { pythonSplitlines, pythonStrip } from '../../src/python/str.ts';
+import { pyStr } from '../../src/python/values.ts';
+import { numpyRound, inferColumn } from '../../src/eval/metrics/xlsx/sheet-data.ts';
+import { fromExcel } from '../../src/eval/metrics/xlsx/cell-values.ts';
+import { py } from '../../src/python/values.ts';
 
 describe('python values', () => {
   test('repr(float)', () => {

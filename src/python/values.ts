@@ -2,7 +2,7 @@
 // `==` and print them with `str()`, and both depend on the Python type: `5` (int) prints "5", `5.0` (float) "5.0",
 // and `1 == 1.0 == True`. A tagged union keeps the type that JavaScript numbers lose.
 
-import { pythonFloatRepr } from '../../../python-semantics.ts';
+import { pythonFloatRepr } from './repr.ts';
 
 export type PyValue =
   | { t: 'none' }
@@ -26,31 +26,25 @@ export const py = {
   bool: (v: boolean): PyValue => ({ t: 'bool', v }),
 };
 
-export function isNumeric(value: PyValue): boolean {
-  return value.t === 'int' || value.t === 'float' || value.t === 'bool';
+/**
+ * The value as Python's `==` sees it, for `pythonEquals`: numbers and bools as numbers (1 == 1.0 == True), NaN
+ * unequal to itself, and datetimes, times and timedeltas equal only to their own kind.
+ */
+export function equalityOperand(value: PyValue): unknown {
+  switch (value.t) {
+    case 'none':
+      return null;
+    case 'datetime':
+    case 'time':
+    case 'timedelta':
+      return { [value.t]: value.ms };
+    default:
+      return value.v;
+  }
 }
 
 export function isNan(value: PyValue): boolean {
   return value.t === 'float' && Number.isNaN(value.v);
-}
-
-function numberOf(value: PyValue): number {
-  if (value.t === 'bool') return value.v ? 1 : 0;
-  return (value as { v: number }).v;
-}
-
-/** Python `a == b` (NaN is unequal to itself, as in Python). */
-export function pyEquals(a: PyValue, b: PyValue): boolean {
-  if (isNumeric(a) && isNumeric(b)) return numberOf(a) === numberOf(b);
-  if (a.t !== b.t) return false;
-  switch (a.t) {
-    case 'none':
-      return true;
-    case 'str':
-      return a.v === (b as { v: string }).v;
-    default:
-      return (a as { ms: number }).ms === (b as { ms: number }).ms;
-  }
 }
 
 /** `str(value)` in Python. */
