@@ -3,9 +3,9 @@
 // then the metrics run, each `metric(result_getter(), expected_getter()?, options)`, joined by `and` (mean, early exit
 // on 0) or `or` (max, early exit on 1). Unlike OSWorld, nothing escapes: a getter or metric that throws scores 0 and
 // leaves an `evalError` naming it (as GUI-OS's orchestrator and OSWorld PR #565 do).
-import type { Action } from '../agent/types.ts';
+import type { Action } from '../task/actions.ts';
 import { describeValue } from '../shared/describe-value.ts';
-import { SkipTask } from '../setup/registry.ts';
+import { SkipTask } from '../errors.ts';
 import type { ConjNode, EvalNode, GetterSpec, MetricNode, SetupStepSpec, Task } from '../task/types.ts';
 import { registerBuiltins } from './builtins.ts';
 import { findMetric, getters } from './registry.ts';

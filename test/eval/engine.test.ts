@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { evaluate, isFailAction } from '../../src/eval/engine.ts';
 import { defineGetter, defineMetric } from '../../src/eval/registry.ts';
-import { SkipTask } from '../../src/setup/registry.ts';
+import { SkipTask } from '../../src/errors.ts';
 import type { EvalNode, MetricNode, SetupStepSpec } from '../../src/task/types.ts';
 import { makeEnv, makeTask } from './engine-helpers.ts';
 

@@ -4,7 +4,7 @@
 //   - a file librosa.load cannot read (missing, empty, corrupt) is "bad": both bad → 1.0, one bad → 0.0;
 //   - a real audio format we do not decode throws (an eval_error), since OSWorld would have scored it.
 import { filePath } from '../file-argument.ts';
-import { UnreadableAudioError } from './decode.ts';
+import { UnreadableAudioError } from '../../../errors.ts';
 import { cosineDistance, fastdtw, type Series } from './fastdtw.ts';
 import { loadAudio, type LoadedAudio } from './load.ts';
 import { mfcc, normalizeCoefficients } from './mfcc.ts';

@@ -7,17 +7,12 @@
 // (FLAC, Ogg, MP4/M4A, AIFF, …, or an exotic WAV encoding) raises UnsupportedAudioError, which must not turn into a
 // score: librosa would have read it.
 import { readFile } from 'node:fs/promises';
-import { CorruptWavError, UnsupportedWavError, WAV_ENCODINGS, decodeWav, isRiffWave, type DecodedAudio } from './wav.ts';
+import { CorruptWavError, UnreadableAudioError, UnsupportedAudioError, UnsupportedWavError } from '../../../errors.ts';
+import { WAV_ENCODINGS, decodeWav, isRiffWave, type DecodedAudio } from './wav.ts';
 
 export type { DecodedAudio } from './wav.ts';
 
 export const SUPPORTED_AUDIO = `WAV (${WAV_ENCODINGS}) and MP3/MPEG audio`;
-
-/** A file in a format (or encoding) that exists but that this decoder does not handle. */
-export class UnsupportedAudioError extends Error {}
-
-/** A file that cannot be read as audio at all: missing, empty, corrupt, or not audio. */
-export class UnreadableAudioError extends Error {}
 
 function ascii(bytes: Uint8Array, at: number, length: number): string {
   return String.fromCharCode(...bytes.subarray(at, at + length));

@@ -1,6 +1,7 @@
 // librosa.load(path) with its defaults: decoded to float32, averaged to mono (the channel mean), checked finite,
 // resampled to 22050 Hz.
-import { decodeAudioFile, UnreadableAudioError } from './decode.ts';
+import { decodeAudioFile } from './decode.ts';
+import { UnreadableAudioError } from '../../../errors.ts';
 import { resample } from './resample.ts';
 
 export const LIBROSA_SAMPLE_RATE = 22050;

@@ -3,11 +3,7 @@
 // WAVE_FORMAT_EXTENSIBLE. Like libsndfile it reads chunks in order, skips unknown ones, and takes the whole frames
 // present when the data chunk claims more bytes than the file has.
 
-/** The file is a WAV whose encoding (or WAV variant) this decoder does not handle. */
-export class UnsupportedWavError extends Error {}
-
-/** The file is not a readable WAV (a broken header, no fmt or data chunk…). */
-export class CorruptWavError extends Error {}
+import { CorruptWavError, UnsupportedWavError } from '../../../errors.ts';
 
 export interface DecodedAudio {
   sampleRate: number;

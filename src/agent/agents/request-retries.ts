@@ -1,53 +1,8 @@
-// Typed errors of the model-backed agents, and the one request wrapper they share: a deadline per attempt,
+// The one request wrapper the model-backed agents share: a deadline per attempt,
 // bounded retries on rate limits (429, and Anthropic's 529 "overloaded") that honour retry-after, and every other
 // failure turned into an error that says what happened. A predict() call therefore ends or throws; it never hangs.
 
-export class AgentError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'AgentError';
-  }
-}
-
-/** The model's API answered with an error status (or could not be reached: status 0). */
-export class AgentApiError extends AgentError {
-  readonly provider: string;
-  readonly status: number;
-  constructor(provider: string, status: number, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'AgentApiError';
-    this.provider = provider;
-    this.status = status;
-  }
-}
-
-/** Still rate limited after the allowed retries. */
-export class AgentRateLimitError extends AgentApiError {
-  readonly attempts: number;
-  constructor(provider: string, status: number, attempts: number, message: string, options?: { cause?: unknown }) {
-    super(provider, status, message, options);
-    this.name = 'AgentRateLimitError';
-    this.attempts = attempts;
-  }
-}
-
-/** No complete answer within the deadline. */
-export class AgentTimeoutError extends AgentError {
-  readonly timeoutMs: number;
-  constructor(provider: string, timeoutMs: number, options?: { cause?: unknown }) {
-    super(`${provider}: no answer within ${timeoutMs} ms (timeout)`, options);
-    this.name = 'AgentTimeoutError';
-    this.timeoutMs = timeoutMs;
-  }
-}
-
-/** The API answered 2xx but not with what its format promises. */
-export class AgentResponseError extends AgentError {
-  constructor(provider: string, detail: string, options?: { cause?: unknown }) {
-    super(`${provider}: malformed reply: ${detail}`, options);
-    this.name = 'AgentResponseError';
-  }
-}
+import { AgentApiError, AgentError, AgentRateLimitError, AgentResponseError, AgentTimeoutError } from '../../errors.ts';
 
 export interface RetryPolicy {
   /** Name used in messages ("openai", "anthropic"). */
