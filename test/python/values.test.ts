@@ -2,10 +2,9 @@
 import { describe, expect, test } from 'vitest';
 import { pythonFloatRepr } from '../../src/python/repr.ts';
 import { pythonSplitlines, pythonStrip } from '../../src/python/str.ts';
-import { pyStr } from '../../src/python/values.ts';
-import { numpyRound, inferColumn } from '../../src/eval/metrics/xlsx/sheet-data.ts';
-import { fromExcel } from '../../src/eval/metrics/xlsx/cell-values.ts';
-import { py } from '../../src/python/values.ts';
+import { pyStr, py } from '../../src/python/values.ts';
+import { numpyRound, inferColumn } from '../../src/eval/formats/xlsx/sheet-data.ts';
+import { fromExcel } from '../../src/eval/formats/xlsx/cell-values.ts';
 
 describe('python values', () => {
   test('repr(float)', () => {

@@ -10,7 +10,7 @@ import { findMetric } from '../registry.ts';
 import type { Metric, Options } from '../registry.ts';
 import { sequenceMatcherRatio } from '../text-similarity.ts';
 import { compareCsv } from './data.ts';
-import { htmlRoot, parseHtml, prettyPrintHtml } from './html-tree.ts';
+import { htmlRoot, parseHtml, prettyPrintHtml } from '../formats/html-tree.ts';
 import { decodePythonText } from '../../python/io.ts';
 import { pythonFalsy } from '../../python/equality.ts';
 import { pythonSplitlines } from '../../python/str.ts';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { Metric, Options } from '../registry.ts';
 import { pythonEquals } from '../../python/equality.ts';
-import { rulesOf } from './general.ts';
+import { rulesOf } from './arguments.ts';
 import { decodePythonText, readPythonText } from '../../python/io.ts';
 import { pythonSplitlines, pythonStrip } from '../../python/str.ts';
 import { pythonFloat } from './text.ts';

@@ -1,18 +1,10 @@
 // General value comparisons (OSWorld metrics/general.py and vscode.py's compare_answer): the result is a value a getter
 // returned (a command's output, a setting), compared with `rules.expected`.
 import type { Metric, Options } from '../registry.ts';
-import { pythonEquals } from '../../python/equality.ts';
+import { pythonEquals, pythonFalsy, pythonIn } from '../../python/equality.ts';
 import { fuzzRatio } from '../text-similarity.ts';
-import { pythonFalsy, pythonIn } from '../../python/equality.ts';
+import { rulesOf } from './arguments.ts';
 import { pythonStr } from '../../python/repr.ts';
-
-/** The `rules` dict that a `rule` getter hands over as `expected`; throws a clear error when it is missing. */
-export function rulesOf(expected: unknown, metric: string): Record<string, unknown> {
-  if (!expected || typeof expected !== 'object' || Array.isArray(expected)) {
-    throw new Error(`${metric}: expected must be the task's rules object (e.g. {"expected": …}), got ${JSON.stringify(expected)}`);
-  }
-  return expected as Record<string, unknown>;
-}
 
 function field(rules: Record<string, unknown>, key: string, metric: string): unknown {
   if (!(key in rules)) throw new Error(`${metric}: rules has no "${key}" field`);

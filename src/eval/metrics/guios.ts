@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import type { Metric, Options } from '../registry.ts';
-import { filePath } from './file-argument.ts';
+import { filePath } from './arguments.ts';
 import { PYTHON_WHITESPACE_CLASS, compareCodePoints, pythonStrip } from '../../python/str.ts';
 
 // ---------------------------------------------------------------------------------------------------------------

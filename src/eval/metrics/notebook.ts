@@ -4,9 +4,9 @@
 // list-valued sources, stream texts and text mime bundles joined into strings.
 import { readFile } from 'node:fs/promises';
 import type { Metric, Options } from '../registry.ts';
-import { openImage } from '../image/pil-image.ts';
-import { histogramCorrelation, normalisedHistogram, opencvGrey, resizeArea } from '../image/opencv.ts';
-import { filePath } from './file-argument.ts';
+import { openImage } from '../formats/image/pil-image.ts';
+import { histogramCorrelation, normalisedHistogram, opencvGrey, resizeArea } from '../formats/image/opencv.ts';
+import { filePath } from './arguments.ts';
 import { pythonStrip } from '../../python/str.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -1,7 +1,7 @@
 // Ubuntu desktop settings and files (OSWorld metrics/basic_os.py): GNOME favourites, the time zone, text scaling,
 // a folder listing, the clipboard.
 import type { Metric } from '../registry.ts';
-import { rulesOf } from './general.ts';
+import { rulesOf } from './arguments.ts';
 import { pythonIn } from '../../python/equality.ts';
 import { pythonFloat } from './text.ts';
 

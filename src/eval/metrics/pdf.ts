@@ -5,10 +5,10 @@ import { PDFParse } from 'pdf-parse';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Metric, Options } from '../registry.ts';
 import { fuzzRatio } from '../text-similarity.ts';
-import { newImage, type PilImage } from '../image/pil-image.ts';
-import { hashDistance, perceptualHash } from '../image/phash.ts';
-import { fileExists } from '../image/structure.ts';
-import { filePath } from './file-argument.ts';
+import { newImage, type PilImage } from '../formats/image/pil-image.ts';
+import { hashDistance, perceptualHash } from '../formats/image/phash.ts';
+import { fileExists } from '../formats/image/structure.ts';
+import { filePath } from './arguments.ts';
 import { pythonStrip } from '../../python/str.ts';
 
 async function loadPdf(path: string): Promise<Uint8Array> {

@@ -1,14 +1,13 @@
 // Plain-text files compared with a gold file or with rules (OSWorld general.py and vscode.py): line similarity,
 // exact text, containment, regex lines, Python source, terminal output, numeric answers.
-import { pythonRegex } from '../../python/regex.ts';
+import { pythonRegex, searchLine } from '../../python/regex.ts';
 import { existsSync, statSync } from 'node:fs';
 import type { Metric, Options } from '../registry.ts';
 import { sequenceMatcherRatio } from '../text-similarity.ts';
-import { rulesOf } from './general.ts';
+import { rulesOf } from './arguments.ts';
 import { pythonFalsy } from '../../python/equality.ts';
 import { pythonFileLines, readPythonText } from '../../python/io.ts';
 import { pythonSplitlines, pythonStrip } from '../../python/str.ts';
-import { searchLine } from '../../python/regex.ts';
 
 /** difflib `SequenceMatcher(a=result_lines, b=expected_lines).ratio()`: a float. A missing result scores 0. */
 export function diffTextFile(result: unknown, expected: unknown): number {

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerBuiltins } from '../../../src/eval/builtins.ts';
-import { histogramCorrelation } from '../../../src/eval/image/opencv.ts';
+import { histogramCorrelation } from '../../../src/eval/formats/image/opencv.ts';
 import { notebookMetrics } from '../../../src/eval/metrics/notebook.ts';
 import { findMetric } from '../../../src/eval/registry.ts';
 

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerBuiltins } from '../../../src/eval/builtins.ts';
-import { openImage } from '../../../src/eval/image/pil-image.ts';
-import { hashDistance, perceptualHash } from '../../../src/eval/image/phash.ts';
+import { openImage } from '../../../src/eval/formats/image/pil-image.ts';
+import { hashDistance, perceptualHash } from '../../../src/eval/formats/image/phash.ts';
 import { pdfImages, pdfMetrics, pdfText } from '../../../src/eval/metrics/pdf.ts';
 import { findMetric } from '../../../src/eval/registry.ts';
 

@@ -1,12 +1,10 @@
 // Text comparisons of Writer documents (OSWorld docs.py): compare_docx_files and the metrics built on paragraph text.
-import { flag } from '../../office/args.ts';
-import { filePath } from '../file-argument.ts';
-import { pythonCollapseWhitespace } from '../../../python/str.ts';
-import { pythonSorted, pythonSplitWhitespace, pythonStrip } from '../../../python/str.ts';
+import { flag, filePath } from '../arguments.ts';
+import { pythonCollapseWhitespace, pythonSorted, pythonSplitWhitespace, pythonStrip } from '../../../python/str.ts';
 import type { Options } from '../../registry.ts';
 import { fuzzRatio } from '../../text-similarity.ts';
-import { bodyParagraphs, openDocx, paragraphText } from './document.ts';
-import { odtParagraphTexts, openOdt } from './odt.ts';
+import { bodyParagraphs, openDocx, paragraphText } from '../../formats/docx/document.ts';
+import { odtParagraphTexts, openOdt } from '../../formats/docx/odt.ts';
 
 /** The first difference found, for matcher messages. Paragraph numbers are 1-based, in the compared lists. */
 export interface TextDifference {

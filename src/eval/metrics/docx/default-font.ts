@@ -1,7 +1,6 @@
 // find_default_font (OSWorld docs.py): Writer's default font as saved in registrymodifications.xcu.
-import { requireField, rules } from '../../office/args.ts';
-import { filePath } from '../file-argument.ts';
-import { children, descendants, readXcu, valueText, xcuItems } from '../../office/registry-xcu.ts';
+import { requireField, rules, filePath } from '../arguments.ts';
+import { children, descendants, readXcu, valueText, xcuItems } from '../../formats/office/registry-xcu.ts';
 
 /**
  * find_default_font(xcu, {font_name}): the last `<value>` of a `prop oor:name="Standard"` under an item with

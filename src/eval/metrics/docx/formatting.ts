@@ -1,11 +1,9 @@
 // Formatting checks of Writer documents (OSWorld docs.py). Run formatting is read the way python-docx's `run.font`
 // reads it: the run's own w:rPr only — a value inherited from a style is None, exactly as in OSWorld.
-import { numberOption, requireField, rules } from '../../office/args.ts';
-import { filePath } from '../file-argument.ts';
-import { deltaE2000, hexToRgb, rgbToLab } from '../../office/color.ts';
-import type { Rgb } from '../../office/color.ts';
-import { pythonHasDigit, pythonSplitEachWhitespace } from '../../../python/str.ts';
-import { pythonStrip } from '../../../python/str.ts';
+import { numberOption, requireField, rules, filePath } from '../arguments.ts';
+import { deltaE2000, hexToRgb, rgbToLab } from '../../formats/office/color.ts';
+import type { Rgb } from '../../formats/office/color.ts';
+import { pythonHasDigit, pythonSplitEachWhitespace, pythonStrip } from '../../../python/str.ts';
 import type { Options } from '../../registry.ts';
 import { compareDocxFiles } from './compare-text.ts';
 import {
@@ -25,9 +23,9 @@ import {
   sectionGeometry,
   sections,
   tabStops,
-} from './document.ts';
-import type { Docx } from './document.ts';
-import { hasYellowHighlightedSpan, openOdt } from './odt.ts';
+} from '../../formats/docx/document.ts';
+import type { Docx } from '../../formats/docx/document.ts';
+import { hasYellowHighlightedSpan, openOdt } from '../../formats/docx/odt.ts';
 
 /** OSWorld wraps `Document(path)` in try/except and returns 0; a missing path is 0 too. */
 async function tryOpen(value: unknown, what: string): Promise<Docx | null> {

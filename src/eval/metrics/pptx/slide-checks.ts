@@ -1,10 +1,9 @@
 // The other Impress metrics of OSWorld's slides.py: orientation, transitions, page-number colour, strike-through,
 // picture stretching, background distance, and three that read LibreOffice's configuration or the a11y tree.
-import { requireField, rules } from '../../office/args.ts';
-import { filePath } from '../file-argument.ts';
-import { openPackage, readXmlPart } from '../../office/package.ts';
-import { children, descendant, descendants, leadingText, parseXml } from '../../office/xml.ts';
-import { readXcu, xcuItems } from '../../office/registry-xcu.ts';
+import { requireField, rules, filePath } from '../arguments.ts';
+import { openPackage, readXmlPart } from '../../formats/office/package.ts';
+import { children, descendant, descendants, leadingText, parseXml } from '../../formats/office/xml.ts';
+import { readXcu, xcuItems } from '../../formats/office/registry-xcu.ts';
 import {
   backgroundFill,
   openPptx,
@@ -18,7 +17,7 @@ import {
   slideMaster,
   slideShapes,
   textParagraphs,
-} from './presentation.ts';
+} from '../../formats/pptx/presentation.ts';
 
 /** check_slide_orientation_Portrait(pptx): slide width < slide height. */
 export async function checkSlideOrientationPortrait(result: unknown): Promise<number> {

@@ -9,7 +9,7 @@ import type { CheckReport } from '../../../../src/cli/check.ts';
 import type { DesktopClient } from '../../../../src/desktop/client.ts';
 import { registerBuiltins } from '../../../../src/eval/builtins.ts';
 import { evaluate } from '../../../../src/eval/engine.ts';
-import { compareAudios } from '../../../../src/eval/metrics/audio/compare-audios.ts';
+import { compareAudios } from '../../../../src/eval/metrics/audio.ts';
 import { vlcMetrics } from '../../../../src/eval/metrics/vlc.ts';
 import { findMetric } from '../../../../src/eval/registry.ts';
 import { readTaskFile } from '../../../../src/task/load.ts';

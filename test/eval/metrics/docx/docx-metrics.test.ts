@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { registerBuiltins } from '../../../../src/eval/builtins.ts';
 import { docxParagraphTexts } from '../../../../src/eval/metrics/docx/compare-text.ts';
 import { docxMetrics as m } from '../../../../src/eval/metrics/docx/index.ts';
-import { odtParagraphTexts, openOdt } from '../../../../src/eval/metrics/docx/odt.ts';
+import { odtParagraphTexts, openOdt } from '../../../../src/eval/formats/docx/odt.ts';
 import { findMetric } from '../../../../src/eval/registry.ts';
 
 const dir = join(import.meta.dirname, '..', '..', '..', '..', 'fixtures', 'docx');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { registerBuiltins } from '../../../../src/eval/builtins.ts';
 import { comparePptxFilesDetailed } from '../../../../src/eval/metrics/pptx/compare.ts';
 import { pptxMetrics as m } from '../../../../src/eval/metrics/pptx/index.ts';
-import { audioInSlide, backgroundImageInSlide } from '../../../../src/eval/metrics/pptx/slide-media.ts';
+import { audioInSlide, backgroundImageInSlide } from '../../../../src/eval/formats/pptx/slide-media.ts';
 import { findMetric } from '../../../../src/eval/registry.ts';
 
 const dir = join(import.meta.dirname, '..', '..', '..', '..', 'fixtures', 'pptx');

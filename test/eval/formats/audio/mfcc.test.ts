@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { Fft } from '../../../../src/eval/metrics/audio/fft.ts';
-import { loadAudio } from '../../../../src/eval/metrics/audio/load.ts';
+import { Fft } from '../../../../src/eval/formats/audio/fft.ts';
+import { loadAudio } from '../../../../src/eval/formats/audio/load.ts';
 import {
   dctOrthoMatrix,
   hzToMel,
@@ -12,7 +12,7 @@ import {
   normalizeCoefficients,
   periodicHann,
   powerToDb,
-} from '../../../../src/eval/metrics/audio/mfcc.ts';
+} from '../../../../src/eval/formats/audio/mfcc.ts';
 
 const dir = join(import.meta.dirname, '..', '..', '..', '..', 'fixtures', 'audio');
 const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8'));

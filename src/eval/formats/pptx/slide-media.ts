@@ -3,8 +3,8 @@
 // presentation from the desktop first, and fetches the file itself from the desktop when the media is linked.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { hasPart, openPackage, readBinary, readRelationships, readXmlPart } from '../../office/package.ts';
-import { descendant, descendants } from '../../office/xml.ts';
+import { hasPart, openPackage, readBinary, readRelationships, readXmlPart } from '../office/package.ts';
+import { descendant, descendants } from '../office/xml.ts';
 
 /** Where the media is: extracted from the package to `path`, or linked to a file outside it (a desktop path). */
 export type SlideMedia = { kind: 'extracted'; path: string } | { kind: 'linked'; path: string };

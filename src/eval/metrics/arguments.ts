@@ -1,5 +1,5 @@
-// Argument handling shared by the office metrics: OSWorld passes getter results (local paths or null) and option
-// dicts; Python truthiness decides flags.
+// The arguments every metric family reads: OSWorld passes getter results (local paths or null), the task's rules
+// object and option dicts; Python truthiness decides flags.
 
 /** Python truthiness of an option value (`options.get(name, default)`). */
 export function flag(options: Record<string, unknown> | undefined, name: string, fallback: boolean): boolean {
@@ -28,4 +28,22 @@ export function rules(expected: unknown, metric: string): Record<string, unknown
 export function requireField<T = unknown>(obj: Record<string, unknown>, field: string, metric: string): T {
   if (!(field in obj)) throw new Error(`${metric}: rules.${field} is required`);
   return obj[field] as T;
+}
+
+/** The `rules` dict that a `rule` getter hands over as `expected`; throws a clear error when it is missing. */
+export function rulesOf(expected: unknown, metric: string): Record<string, unknown> {
+  if (!expected || typeof expected !== 'object' || Array.isArray(expected)) {
+    throw new Error(`${metric}: expected must be the task's rules object (e.g. {"expected": …}), got ${JSON.stringify(expected)}`);
+  }
+  return expected as Record<string, unknown>;
+}
+
+/**
+ * A metric's file argument as the getters hand it over: a local path, or nothing (null, undefined or '') when the
+ * getter found no file — OSWorld's `if not file: return 0`. Anything else is a caller error.
+ */
+export function filePath(value: unknown, what: string): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') return value;
+  throw new Error(`${what} must be a local file path, got ${JSON.stringify(value)}`);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { besselI0, fftFilter, kaiserBeta, resample } from '../../../../src/eval/metrics/audio/resample.ts';
+import { besselI0, fftFilter, kaiserBeta, resample } from '../../../../src/eval/formats/audio/resample.ts';
 
 const expected = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'fixtures', 'audio', 'expected.json'), 'utf8'));
 

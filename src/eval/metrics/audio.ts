@@ -3,11 +3,11 @@
 //   - either path missing → 0;
 //   - a file librosa.load cannot read (missing, empty, corrupt) is "bad": both bad → 1.0, one bad → 0.0;
 //   - a real audio format we do not decode throws (an eval_error), since OSWorld would have scored it.
-import { filePath } from '../file-argument.ts';
-import { UnreadableAudioError } from '../../../errors.ts';
-import { cosineDistance, fastdtw, type Series } from './fastdtw.ts';
-import { loadAudio, type LoadedAudio } from './load.ts';
-import { mfcc, normalizeCoefficients } from './mfcc.ts';
+import { filePath } from './arguments.ts';
+import { UnreadableAudioError } from '../../errors.ts';
+import { cosineDistance, fastdtw, type Series } from '../formats/audio/fastdtw.ts';
+import { loadAudio, type LoadedAudio } from '../formats/audio/load.ts';
+import { mfcc, normalizeCoefficients } from '../formats/audio/mfcc.ts';
 
 /** librosa.load's outcome as OSWorld classifies it: the samples, or null for a file it could not load or an empty one. */
 async function loadOrBad(path: string): Promise<LoadedAudio | null> {

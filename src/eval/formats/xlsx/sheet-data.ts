@@ -15,7 +15,7 @@ import { NAN, equalityOperand, isNan, py, pyStr, type PyValue } from '../../../p
 import { MAC_EPOCH, openpyxlCell } from './cell-values.ts';
 import { cellName, columnLetter } from './sheet-xml.ts';
 import { child, type XmlElement } from './xml.ts';
-import type { Workbook } from './workbook.ts';
+import { Workbook } from './workbook.ts';
 
 export type Dtype = 'int64' | 'float64' | 'bool' | 'object' | 'datetime64' | 'timedelta64';
 
@@ -279,7 +279,8 @@ function pandasTimedelta(ms: number): string {
 }
 
 /** content_from_vm_file's xlsx mode: `pd.read_excel(path).iloc[-1].astype(str).tolist()` (first sheet). */
-export async function xlsxLastRow(book: Workbook): Promise<string[]> {
+export async function xlsxLastRow(file: string): Promise<string[]> {
+  const book = await Workbook.open(file);
   const first = book.sheetNames[0];
   if (first === undefined) throw new Error(`${book.file}: the workbook has no worksheet`);
   const frame = await readExcelFrame(book, first);

@@ -9,7 +9,7 @@ import {
   fastdtw,
   reduceByHalf,
   series,
-} from '../../../../src/eval/metrics/audio/fastdtw.ts';
+} from '../../../../src/eval/formats/audio/fastdtw.ts';
 
 const expected = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'fixtures', 'audio', 'expected.json'), 'utf8'));
 

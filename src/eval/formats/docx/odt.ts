@@ -5,10 +5,10 @@
 // footers of master pages). `text:h` headings are not `text:p` and are not listed. OSWorld's paragraph text keeps
 // only the text nodes directly inside `text:p` and inside its direct `text:span` children: `text:s` (extra spaces),
 // `text:tab`, `text:line-break`, links (`text:a`) and nested spans contribute nothing.
-import { openPackage, readXmlPart } from '../../office/package.ts';
-import type { OfficePackage } from '../../office/package.ts';
-import { child, children, descendants } from '../../office/xml.ts';
-import type { XmlElement } from '../../office/xml.ts';
+import { openPackage, readXmlPart } from '../office/package.ts';
+import type { OfficePackage } from '../office/package.ts';
+import { child, children, descendants } from '../office/xml.ts';
+import type { XmlElement } from '../office/xml.ts';
 
 export interface Odt {
   file: string;

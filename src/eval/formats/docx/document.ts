@@ -8,10 +8,10 @@
 // (`w:instrText`) are excluded while a complex field's result runs are included; `w:sdt` content is excluded.
 // Older python-docx (< 1.0) mapped `w:br` to "\n" for every type and skipped hyperlinks; we match 1.2.0.
 import { posix } from 'node:path';
-import { mainPartName, openPackage, readBinary, readRelationships, requireXmlPart } from '../../office/package.ts';
-import type { OfficePackage } from '../../office/package.ts';
-import { child, children, descendants, ownText } from '../../office/xml.ts';
-import type { XmlElement } from '../../office/xml.ts';
+import { mainPartName, openPackage, readBinary, readRelationships, requireXmlPart } from '../office/package.ts';
+import type { OfficePackage } from '../office/package.ts';
+import { child, children, descendants, ownText } from '../office/xml.ts';
+import type { XmlElement } from '../office/xml.ts';
 
 export interface Docx {
   file: string;

@@ -8,10 +8,10 @@
 // - Fonts are run-level only, as python-pptx's `run.font`: `a:rPr` attributes and children, never the placeholder,
 //   layout, master or theme. The colour has an `.rgb` only for `a:solidFill/a:srgbClr`; any other colour (scheme,
 //   preset, …) or fill raises AttributeError there, which OSWorld's `hasattr(color, "rgb")` turns into "skip".
-import { openPackage, readRelationships, requireXmlPart } from '../../office/package.ts';
-import type { OfficePackage, Relationship } from '../../office/package.ts';
-import { child, children, leadingText, path } from '../../office/xml.ts';
-import type { XmlElement } from '../../office/xml.ts';
+import { openPackage, readRelationships, requireXmlPart } from '../office/package.ts';
+import type { OfficePackage, Relationship } from '../office/package.ts';
+import { child, children, leadingText, path } from '../office/xml.ts';
+import type { XmlElement } from '../office/xml.ts';
 
 export interface Pptx {
   file: string;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { decodeAudio, decodeAudioFile, looksLikeMpegAudio } from '../../../../src/eval/metrics/audio/decode.ts';
+import { decodeAudio, decodeAudioFile, looksLikeMpegAudio } from '../../../../src/eval/formats/audio/decode.ts';
 import { UnreadableAudioError, UnsupportedAudioError } from '../../../../src/errors.ts';
-import { decodeWav } from '../../../../src/eval/metrics/audio/wav.ts';
+import { decodeWav } from '../../../../src/eval/formats/audio/wav.ts';
 
 const dir = join(import.meta.dirname, '..', '..', '..', '..', 'fixtures', 'audio');
 const f = (name: string) => join(dir, name);
