@@ -2,7 +2,7 @@
 // LibreOffice UI locale from registrymodifications.xcu (libreoffice.py).
 import { readFileSync } from 'node:fs';
 import type { Metric } from '../registry.ts';
-import type { ValueRule } from '../rule-match.ts';
+import type { ValueRule } from './rule-match.ts';
 import { rulesOf } from './arguments.ts';
 import { matchValueToRuleStrict } from './json.ts';
 import { readPythonText } from '../../python/io.ts';

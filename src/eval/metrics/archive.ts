@@ -8,7 +8,7 @@ import JSZip from 'jszip';
 import { PDFParse } from 'pdf-parse';
 import { findMetric } from '../registry.ts';
 import type { Metric, Options } from '../registry.ts';
-import { sequenceMatcherRatio } from '../text-similarity.ts';
+import { sequenceMatcherRatio } from './text-similarity.ts';
 import { compareCsv } from './data.ts';
 import { htmlRoot, parseHtml, prettyPrintHtml } from '../formats/html-tree.ts';
 import { decodePythonText } from '../../python/io.ts';

@@ -2,7 +2,7 @@
 // returned (a command's output, a setting), compared with `rules.expected`.
 import type { Metric, Options } from '../registry.ts';
 import { pythonEquals, pythonFalsy, pythonIn } from '../../python/equality.ts';
-import { fuzzRatio } from '../text-similarity.ts';
+import { fuzzRatio } from './text-similarity.ts';
 import { rulesOf } from './arguments.ts';
 import { pythonStr } from '../../python/repr.ts';
 

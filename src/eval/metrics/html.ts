@@ -2,7 +2,7 @@
 // check_html_background_image) and the desktop's accessibility-tree XML queried with XPath or CSS selectors
 // (general.py's check_accessibility_tree).
 import type { Metric, Options } from '../registry.ts';
-import { fuzzRatio } from '../text-similarity.ts';
+import { fuzzRatio } from './text-similarity.ts';
 import { parseHtml } from '../formats/html-tree.ts';
 import type { HtmlElement, HtmlNode } from '../formats/html-tree.ts';
 import { pythonFalsy } from '../../python/equality.ts';

@@ -3,9 +3,9 @@
 import { existsSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { Metric, Options } from '../registry.ts';
-import { matchValueToRule } from '../rule-match.ts';
+import { matchValueToRule } from './rule-match.ts';
 import { pythonEquals, pythonFalsy, pythonIn } from '../../python/equality.ts';
-import type { ValueRule } from '../rule-match.ts';
+import type { ValueRule } from './rule-match.ts';
 import { rulesOf } from './arguments.ts';
 import { pythonStrip } from '../../python/str.ts';
 import { readPythonText } from '../../python/io.ts';

@@ -7,6 +7,7 @@ import type { Metric, Options } from '../registry.ts';
 import { openImage } from '../formats/image/pil-image.ts';
 import { histogramCorrelation, normalisedHistogram, opencvGrey, resizeArea } from '../formats/image/opencv.ts';
 import { filePath } from './arguments.ts';
+import { pythonEquals } from '../../python/equality.ts';
 import { pythonStrip } from '../../python/str.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -60,17 +61,6 @@ function isJsonMime(mime: string): boolean {
   return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
 }
 
-function pythonEqual(a: Json | undefined, b: Json | undefined): boolean {
-  if (a === b) return true;
-  if (typeof a === 'number' || typeof a === 'boolean') return (typeof b === 'number' || typeof b === 'boolean') && Number(a) === Number(b);
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => pythonEqual(v, b[i]));
-  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && pythonEqual(a[k], b[k]));
-  }
-  return false;
-}
-
 async function notebookPair(result: unknown, expected: unknown, metric: string): Promise<[NotebookCell[], NotebookCell[]] | null> {
   const resultPath = filePath(result, `${metric} result (vm_result)`);
   const expectedPath = filePath(expected, `${metric} expected (local_expected)`);
@@ -112,12 +102,12 @@ export async function compareNotebookOutputs(result: unknown, expected: unknown)
     for (let j = 0; j < gotOutputs.length; j++) {
       const g = gotOutputs[j];
       const w = wantOutputs[j];
-      if ('name' in g && !pythonEqual(g, w)) return 0;
+      if ('name' in g && !pythonEquals(g, w)) return 0;
       if ('data' in g) {
         if (!hasPlainText(w)) throw new Error(`compare_notebook_outputs: cell ${i} output ${j} is data in the result but not in the expected notebook (GUI-OS raises KeyError)`);
         const gotText = (g.data as Output)['text/plain'];
         const wantText = (w.data as Output)['text/plain'];
-        if (!pythonEqual(gotText, wantText)) return 0;
+        if (!pythonEquals(gotText, wantText)) return 0;
       }
     }
   }

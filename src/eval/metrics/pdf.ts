@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Metric, Options } from '../registry.ts';
-import { fuzzRatio } from '../text-similarity.ts';
+import { fuzzRatio } from './text-similarity.ts';
 import { newImage, type PilImage } from '../formats/image/pil-image.ts';
 import { hashDistance, perceptualHash } from '../formats/image/phash.ts';
 import { fileExists } from '../formats/image/structure.ts';

@@ -3,7 +3,7 @@
 import { pythonRegex, searchLine } from '../../python/regex.ts';
 import { existsSync, statSync } from 'node:fs';
 import type { Metric, Options } from '../registry.ts';
-import { sequenceMatcherRatio } from '../text-similarity.ts';
+import { sequenceMatcherRatio } from './text-similarity.ts';
 import { rulesOf } from './arguments.ts';
 import { pythonFalsy } from '../../python/equality.ts';
 import { pythonFileLines, readPythonText } from '../../python/io.ts';

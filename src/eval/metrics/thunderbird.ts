@@ -1,6 +1,6 @@
 // Thunderbird (OSWorld metrics/thunderbird.py): prefs.js values, message filter rules, mail folder files.
 import type { Metric, Options } from '../registry.ts';
-import type { ValueRule } from '../rule-match.ts';
+import type { ValueRule } from './rule-match.ts';
 import { matchRecord } from './data.ts';
 import { rulesOf } from './arguments.ts';
 import { matchValueToRuleStrict, parsePythonJson } from './json.ts';

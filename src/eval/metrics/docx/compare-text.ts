@@ -2,7 +2,7 @@
 import { flag, filePath } from '../arguments.ts';
 import { pythonCollapseWhitespace, pythonSorted, pythonSplitWhitespace, pythonStrip } from '../../../python/str.ts';
 import type { Options } from '../../registry.ts';
-import { fuzzRatio } from '../../text-similarity.ts';
+import { fuzzRatio } from '../text-similarity.ts';
 import { bodyParagraphs, openDocx, paragraphText } from '../../formats/docx/document.ts';
 import { odtParagraphTexts, openOdt } from '../../formats/docx/odt.ts';
 

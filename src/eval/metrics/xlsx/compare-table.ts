@@ -1,7 +1,7 @@
 // compare_table(result, expected?, {rules}): OSWorld's spreadsheet check. Rules run in order and are ANDed; the
 // first failing rule ends the comparison. A missing or unreadable result scores 0. `compareTableDetailed` also says
 // what failed (rule, sheet, cell, both values) for toMatchXlsx's message; the registered metric returns the score.
-import { matchValueToRule, type ValueRule } from '../../rule-match.ts';
+import { matchValueToRule, type ValueRule } from '../rule-match.ts';
 import { pythonEquals } from '../../../python/equality.ts';
 import type { Metric, Options } from '../../registry.ts';
 import { osworldCellValue } from '../../formats/xlsx/cell-values.ts';

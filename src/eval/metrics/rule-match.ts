@@ -1,7 +1,7 @@
 // OSWorld's `_match_value_to_rule(value, {method, ref})`, shared by check_cell, zoom, data_validation, check_json,
 // check_mp3_meta and the Thunderbird metrics.
-import { pythonEquals } from '../python/equality.ts';
-import { pythonRegex } from '../python/regex.ts';
+import { pythonEquals } from '../../python/equality.ts';
+import { pythonRegex } from '../../python/regex.ts';
 
 export interface ValueRule {
   method: string;

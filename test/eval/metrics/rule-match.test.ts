@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { matchValueToRule } from '../../src/eval/rule-match.ts';
-import { pythonEquals } from '../../src/python/equality.ts';
+import { matchValueToRule } from '../../../src/eval/metrics/rule-match.ts';
+import { pythonEquals } from '../../../src/python/equality.ts';
 
 describe("OSWorld's _match_value_to_rule", () => {
   test('re with Python flags and named groups', () => {
