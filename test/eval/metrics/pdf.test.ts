@@ -7,7 +7,7 @@ import { registerBuiltins } from '../../../src/eval/builtins.ts';
 import { openImage } from '../../../src/eval/formats/image/pil-image.ts';
 import { hashDistance, perceptualHash } from '../../../src/eval/formats/image/phash.ts';
 import { pdfImages, pdfMetrics, pdfText } from '../../../src/eval/metrics/pdf.ts';
-import { findMetric } from '../../../src/eval/registry.ts';
+import { metrics } from '../../../src/eval/registry.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..', 'fixtures');
 const pdf = (name: string) => join(root, 'pdf', `${name}.pdf`);
@@ -81,5 +81,5 @@ describe('check_pdf_pages', () => {
 
 it('registers the pdf family under OSWorld names', () => {
   registerBuiltins();
-  for (const name of ['compare_pdfs', 'compare_pdf_images', 'check_pdf_pages']) expect(findMetric(name)).toBe(m[name]);
+  for (const name of ['compare_pdfs', 'compare_pdf_images', 'check_pdf_pages']) expect(metrics.get(name)).toBe(m[name]);
 });

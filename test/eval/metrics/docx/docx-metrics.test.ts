@@ -10,7 +10,7 @@ import { registerBuiltins } from '../../../../src/eval/builtins.ts';
 import { docxParagraphTexts } from '../../../../src/eval/metrics/docx/compare-text.ts';
 import { docxMetrics as m } from '../../../../src/eval/metrics/docx/index.ts';
 import { odtParagraphTexts, openOdt } from '../../../../src/eval/formats/docx/odt.ts';
-import { findMetric } from '../../../../src/eval/registry.ts';
+import { metrics } from '../../../../src/eval/registry.ts';
 
 const dir = join(import.meta.dirname, '..', '..', '..', '..', 'fixtures', 'docx');
 const f = (name: string) => join(dir, name);
@@ -221,7 +221,7 @@ describe('find_default_font', () => {
 describe('registration', () => {
   it('registers every docx metric under its OSWorld name', () => {
     registerBuiltins();
-    for (const name of Object.keys(m)) expect(findMetric(name), name).toBeDefined();
+    for (const name of Object.keys(m)) expect(metrics.get(name), name).toBeDefined();
     expect(Object.keys(m)).toHaveLength(19);
   });
 });
