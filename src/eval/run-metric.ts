@@ -10,6 +10,11 @@ import type { SourceFormat } from '../task/types.ts';
  * `expected` are what the metric takes: usually local file paths, sometimes values. `format` picks that format's own
  * variant of the name (GUI-OS's compare_csv); without it, OSWorld's. An unknown name throws an error that lists the
  * closest known names.
+ *
+ * GUI-OS metrics take keyword arguments; they go where the engine puts them for a GUI-OS task: `vm_*` (the file from
+ * the desktop) → `result`, `local_*` (the gold file) → `expected`, the `expected` list of is_jupyter_cell_executed /
+ * are_jupyter_outputs_cleared and the `rules` of compare_script_logs → `expected` or `options` (either works), every
+ * other keyword (`ignore_order`, `cell_type`, …) → `options`.
  */
 export async function runMetric(name: string, result: unknown, expected?: unknown, options: Options = {}, format?: SourceFormat): Promise<number> {
   registerBuiltins();

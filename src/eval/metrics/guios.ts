@@ -248,12 +248,13 @@ export async function compareTextFileGuios(result: unknown, expected: unknown, o
 /**
  * compare_script_logs(eval_script, vm_eval_logs, rules={include, exclude}): check_include_exclude over the log
  * written by the task's eval script (the engine runs the script; `result` is the fetched log file or its text).
- * Every include must be a substring and no exclude may be; missing rules score 0.
+ * Every include must be a substring and no exclude may be; missing rules score 0. `rules` comes from the options (as
+ * the engine passes GUI-OS's keyword), else from the positional `expected`.
  */
-export async function compareScriptLogs(result: unknown, _expected: unknown, options: Options = {}): Promise<number> {
+export async function compareScriptLogs(result: unknown, expectedRules: unknown, options: Options = {}): Promise<number> {
   if (result === null || result === undefined) return 0;
   if (typeof result !== 'string') throw new Error(`compare_script_logs: result must be the log text or its path, got ${JSON.stringify(result)}`);
-  const rules = options.rules;
+  const rules = options.rules ?? expectedRules;
   if (!rules || typeof rules !== 'object' || Array.isArray(rules)) return 0;
   const log = !result.includes('\n') && existsSync(result) ? await readText(result) : result;
   const include = ((rules as Options).include ?? []) as unknown[];

@@ -143,8 +143,9 @@ export async function compareIpynbFiles(result: unknown, expected: unknown): Pro
   return a.length === b.length && a.every((cell, i) => cell === b[i]) ? 1 : 0;
 }
 
-function indexList(options: Options, metric: string): number[] {
-  const expected = options.expected;
+/** GUI-OS's `expected` keyword: from the options (as the engine passes it), else the positional `expected`. */
+function indexList(options: Options, positional: unknown, metric: string): number[] {
+  const expected = options.expected ?? positional;
   if (!Array.isArray(expected) || !expected.every((v) => Number.isInteger(v))) {
     throw new Error(`${metric}: option "expected" must be a list of cell indices, got ${JSON.stringify(expected)}`);
   }
@@ -160,10 +161,10 @@ function checkVersion(options: Options, metric: string): void {
  * is_jupyter_cell_executed(vm_result, expected, cell_type="code", version=4): the indices of cells of that type
  * without an execution_count (missing, null or 0) must equal `expected` (usually []).
  */
-export async function isJupyterCellExecuted(result: unknown, _expected: unknown, options: Options = {}): Promise<number> {
+export async function isJupyterCellExecuted(result: unknown, expectedIndices: unknown, options: Options = {}): Promise<number> {
   const path = filePath(result, 'is_jupyter_cell_executed result (vm_result)');
   if (!path) return 0;
-  const expected = indexList(options, 'is_jupyter_cell_executed');
+  const expected = indexList(options, expectedIndices, 'is_jupyter_cell_executed');
   checkVersion(options, 'is_jupyter_cell_executed');
   const cellType = options.cell_type ?? 'code';
   const cells = await readNotebook(path);
@@ -175,10 +176,10 @@ export async function isJupyterCellExecuted(result: unknown, _expected: unknown,
  * are_jupyter_outputs_cleared(vm_result, expected, cell_type="code"): the indices of cells of that type with an
  * output carrying text, data or ename, compared with `expected` after sorting both.
  */
-export async function areJupyterOutputsCleared(result: unknown, _expected: unknown, options: Options = {}): Promise<number> {
+export async function areJupyterOutputsCleared(result: unknown, expectedIndices: unknown, options: Options = {}): Promise<number> {
   const path = filePath(result, 'are_jupyter_outputs_cleared result (vm_result)');
   if (!path) return 0;
-  const expected = [...indexList(options, 'are_jupyter_outputs_cleared')].sort((x, y) => x - y);
+  const expected = [...indexList(options, expectedIndices, 'are_jupyter_outputs_cleared')].sort((x, y) => x - y);
   checkVersion(options, 'are_jupyter_outputs_cleared');
   const cellType = options.cell_type ?? 'code';
   const cells = await readNotebook(path);
