@@ -3,7 +3,7 @@
 // or which file is missing — so a 0 is never the whole story.
 import { existsSync, statSync } from 'node:fs';
 import { compareDocxFilesDetailed } from '../eval/metrics/docx/compare-text.ts';
-import { pdfText } from '../eval/metrics/pdf.ts';
+import { pdfText } from '../eval/formats/pdf.ts';
 import { comparePptxFilesDetailed } from '../eval/metrics/pptx/compare.ts';
 import { compareTableDetailed } from '../eval/metrics/xlsx/index.ts';
 import type { Options } from '../eval/registry.ts';

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { registerBuiltins } from '../../../src/eval/builtins.ts';
 import { openImage } from '../../../src/eval/formats/image/pil-image.ts';
 import { hashDistance, perceptualHash } from '../../../src/eval/formats/image/phash.ts';
-import { pdfImages, pdfMetrics, pdfText } from '../../../src/eval/metrics/pdf.ts';
+import { pdfImages, pdfText } from '../../../src/eval/formats/pdf.ts';
+import { pdfMetrics } from '../../../src/eval/metrics/pdf.ts';
 import { metrics } from '../../../src/eval/registry.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..', 'fixtures');
