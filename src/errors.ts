@@ -3,13 +3,15 @@
 
 /** Base of deskbench's errors: `code` names the kind for good, whatever the message says. */
 export class DeskbenchError extends Error {
-  override name = 'DeskbenchError';
   readonly code: string = 'DESKBENCH_ERROR';
+  constructor(message?: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
 }
 
 /** Thrown by a setup step (or anything before scoring) to skip the whole task, e.g. "needs a Google account". */
 export class SkipTask extends DeskbenchError {
-  override name = 'SkipTask';
   override readonly code: string = 'DESKBENCH_SKIP_TASK';
 }
 
@@ -17,13 +19,11 @@ export class SkipTask extends DeskbenchError {
 
 /** The agent itself failed (model error, bad answer, a crash in predict): the run ends with that error, not a score. */
 export class AgentError extends DeskbenchError {
-  override name = 'AgentError';
   override readonly code: string = 'DESKBENCH_AGENT';
 }
 
 /** The model's API answered with an error status (or could not be reached: status 0). */
 export class AgentApiError extends AgentError {
-  override name = 'AgentApiError';
   override readonly code: string = 'DESKBENCH_AGENT_API';
   readonly provider: string;
   readonly status: number;
@@ -36,7 +36,6 @@ export class AgentApiError extends AgentError {
 
 /** Still rate limited after the allowed retries. */
 export class AgentRateLimitError extends AgentApiError {
-  override name = 'AgentRateLimitError';
   override readonly code: string = 'DESKBENCH_AGENT_RATE_LIMIT';
   readonly attempts: number;
   constructor(provider: string, status: number, attempts: number, message: string, options?: { cause?: unknown }) {
@@ -47,7 +46,6 @@ export class AgentRateLimitError extends AgentApiError {
 
 /** No complete answer within the deadline. */
 export class AgentTimeoutError extends AgentError {
-  override name = 'AgentTimeoutError';
   override readonly code: string = 'DESKBENCH_AGENT_TIMEOUT';
   readonly timeoutMs: number;
   constructor(provider: string, timeoutMs: number, options?: { cause?: unknown }) {
@@ -58,7 +56,6 @@ export class AgentTimeoutError extends AgentError {
 
 /** The API answered 2xx but not with what its format promises. */
 export class AgentResponseError extends AgentError {
-  override name = 'AgentResponseError';
   override readonly code: string = 'DESKBENCH_AGENT_RESPONSE';
   constructor(provider: string, detail: string, options?: { cause?: unknown }) {
     super(`${provider}: malformed reply: ${detail}`, options);
@@ -67,7 +64,6 @@ export class AgentResponseError extends AgentError {
 
 /** An action the desktop cannot run: the message names the action type and the field. */
 export class ActionError extends DeskbenchError {
-  override name = 'ActionError';
   override readonly code: string = 'DESKBENCH_ACTION';
 }
 
@@ -75,24 +71,20 @@ export class ActionError extends DeskbenchError {
 
 /** An audio file in a format (or encoding) that exists but that the decoder does not handle: not a score. */
 export class UnsupportedAudioError extends DeskbenchError {
-  override name = 'UnsupportedAudioError';
   override readonly code: string = 'DESKBENCH_AUDIO_UNSUPPORTED';
 }
 
 /** A file that cannot be read as audio at all: missing, empty, corrupt, or not audio. */
 export class UnreadableAudioError extends DeskbenchError {
-  override name = 'UnreadableAudioError';
   override readonly code: string = 'DESKBENCH_AUDIO_UNREADABLE';
 }
 
 /** A WAV whose encoding (or WAV variant) the decoder does not handle. */
 export class UnsupportedWavError extends DeskbenchError {
-  override name = 'UnsupportedWavError';
   override readonly code: string = 'DESKBENCH_WAV_UNSUPPORTED';
 }
 
 /** Not a readable WAV (a broken header, no fmt or data chunk…). */
 export class CorruptWavError extends DeskbenchError {
-  override name = 'CorruptWavError';
   override readonly code: string = 'DESKBENCH_WAV_CORRUPT';
 }
