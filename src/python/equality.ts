@@ -1,5 +1,5 @@
-// Python's `==`, `in` and truthiness for JSON-like values: 1 == 1.0 == True, lists and dicts compared deeply,
-// substring / member / key tests for `in`, and `not x` for empty containers, 0, '' and None.
+// Python's `==`, `in`, truthiness and `sorted()` for JSON-like values: 1 == 1.0 == True, lists and dicts compared
+// deeply, substring / member / key tests for `in`, `not x` for empty containers, 0, '' and None, and list ordering.
 
 /** Python `==`: numbers compare by value (1 == 1.0, True == 1), lists and dicts deeply. */
 export function pythonEquals(a: unknown, b: unknown): boolean {
@@ -47,4 +47,14 @@ export function pythonFalsy(value: unknown): boolean {
   if (Array.isArray(value)) return value.length === 0;
   if (typeof value === 'object') return Object.keys(value as object).length === 0;
   return false;
+}
+
+/** Python's `sorted(x)` for a list of numbers or of strings; anything else raises, as Python does. */
+export function pythonSortedList(value: unknown): unknown[] {
+  if (typeof value === 'string') return [...value].sort();
+  if (!Array.isArray(value)) throw new TypeError(`'${value === null ? 'NoneType' : typeof value}' object is not iterable`);
+  if (value.every((v) => typeof v === 'number' || typeof v === 'boolean')) return [...value].sort((a, b) => Number(a) - Number(b));
+  if (value.every((v) => typeof v === 'string')) return [...value].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (value.length <= 1) return [...value];
+  throw new TypeError("'<' not supported between the list's items");
 }

@@ -1,5 +1,5 @@
-// Python `str` methods whose results differ from JavaScript's and change scores: `splitlines()`, `strip()`,
-// `split()`, `sorted()` on strings (code points), `re.sub(r'\s+', ' ', s)`, `re.split(r'\s', s)` and `isdigit()`.
+// Python `str` methods whose results differ from JavaScript's and change scores: `splitlines()`, `strip()`, `split()`,
+// `sorted()` on strings (code points), `re.sub(r'\s+', ' ', s)`, `re.split(r'\s', s)`, `isdigit()`, `expandtabs()`.
 
 /** `str.splitlines()`: every Unicode line boundary, no trailing empty item. */
 export function pythonSplitlines(text: string): string[] {
@@ -74,4 +74,21 @@ const DIGIT = new RegExp(`[\\p{Nd}${EXTRA_DIGITS}]`, 'u');
 /** `any(ch.isdigit() for ch in s)` */
 export function pythonHasDigit(s: string): boolean {
   return DIGIT.test(s);
+}
+
+/** `str.expandtabs(size)`: the column resets after "\n" and "\r". */
+export function pythonExpandTabs(line: string, size: number): string {
+  let out = '';
+  let column = 0;
+  for (const ch of line) {
+    if (ch === '\t') {
+      const pad = size - (column % size);
+      out += ' '.repeat(pad);
+      column += pad;
+    } else {
+      out += ch;
+      column = ch === '\n' || ch === '\r' ? 0 : column + 1;
+    }
+  }
+  return out;
 }

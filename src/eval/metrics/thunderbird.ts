@@ -3,7 +3,8 @@ import type { Metric, Options } from '../registry.ts';
 import type { ValueRule } from './rule-match.ts';
 import { matchRecord } from './data.ts';
 import { rulesOf } from './arguments.ts';
-import { matchValueToRuleStrict, parsePythonJson } from './json.ts';
+import { matchValueToRuleStrict } from './json.ts';
+import { parsePythonJson } from '../../python/parse.ts';
 import { pythonFileLines, readPythonText } from '../../python/io.ts';
 import { pythonStrip } from '../../python/str.ts';
 
