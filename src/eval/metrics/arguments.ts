@@ -17,23 +17,16 @@ export function numberOption(options: Record<string, unknown> | undefined, name:
   return value;
 }
 
-/** The rules object of a `{"type": "rule", "rules": {...}}` expected value, with a clear error when absent. */
-export function rules(expected: unknown, metric: string): Record<string, unknown> {
-  if (!expected || typeof expected !== 'object' || Array.isArray(expected)) {
-    throw new Error(`${metric}: expected the rules object (evaluator.expected.rules), got ${JSON.stringify(expected)}`);
-  }
-  return expected as Record<string, unknown>;
-}
-
+/** `rules[field]`, with a clear error when the task's rules lack it. */
 export function requireField<T = unknown>(obj: Record<string, unknown>, field: string, metric: string): T {
-  if (!(field in obj)) throw new Error(`${metric}: rules.${field} is required`);
+  if (!(field in obj)) throw new Error(`${metric}: rules has no "${field}" field`);
   return obj[field] as T;
 }
 
 /** The `rules` dict that a `rule` getter hands over as `expected`; throws a clear error when it is missing. */
 export function rulesOf(expected: unknown, metric: string): Record<string, unknown> {
   if (!expected || typeof expected !== 'object' || Array.isArray(expected)) {
-    throw new Error(`${metric}: expected must be the task's rules object (e.g. {"expected": …}), got ${JSON.stringify(expected)}`);
+    throw new Error(`${metric}: expected must be the task's rules object (evaluator.expected.rules), got ${JSON.stringify(expected)}`);
   }
   return expected as Record<string, unknown>;
 }

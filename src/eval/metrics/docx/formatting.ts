@@ -1,6 +1,6 @@
 // Formatting checks of Writer documents (OSWorld docs.py). Run formatting is read the way python-docx's `run.font`
 // reads it: the run's own w:rPr only — a value inherited from a style is None, exactly as in OSWorld.
-import { numberOption, requireField, rules, filePath } from '../arguments.ts';
+import { numberOption, requireField, rulesOf, filePath } from '../arguments.ts';
 import { deltaE2000, hexToRgb, rgbToLab } from '../../formats/office/color.ts';
 import type { Rgb } from '../../formats/office/color.ts';
 import { pythonHasDigit, pythonSplitEachWhitespace, pythonStrip } from '../../../python/str.ts';
@@ -40,7 +40,7 @@ async function tryOpen(value: unknown, what: string): Promise<Docx | null> {
 
 /** compare_font_names(docx, {font_name}): every run of every body paragraph has exactly that `w:rFonts/@w:ascii`. */
 export async function compareFontNames(result: unknown, expected: unknown): Promise<number> {
-  const fontName = requireField<string>(rules(expected, 'compare_font_names'), 'font_name', 'compare_font_names');
+  const fontName = requireField<string>(rulesOf(expected, 'compare_font_names'), 'font_name', 'compare_font_names');
   const doc = await tryOpen(result, 'compare_font_names result');
   if (!doc) return 0;
   for (const p of bodyParagraphs(doc)) for (const r of paragraphRuns(p)) if (runFont(r).name !== fontName) return 0;

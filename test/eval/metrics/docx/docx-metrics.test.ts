@@ -139,7 +139,7 @@ describe('structure and formatting metrics', () => {
     expect(await pair('compare_font_names', 'fonts-mixed.docx', rules)).toBe(0);
     // runs without w:rFonts (font from the style) fail, as python-docx returns None
     expect(await pair('compare_font_names', 'text-base.docx', rules)).toBe(0);
-    await expect(pair('compare_font_names', 'fonts-times.docx', {})).rejects.toThrow(/rules\.font_name is required/);
+    await expect(pair('compare_font_names', 'fonts-times.docx', {})).rejects.toThrow(/compare_font_names: rules has no "font_name"/);
   });
 
   it('compare_line_spacing compares paragraph_format.line_spacing after the text', async () => {
