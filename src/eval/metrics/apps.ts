@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Metric } from '../registry.ts';
 import type { ValueRule } from './rule-match.ts';
 import { rulesOf } from './arguments.ts';
-import { matchValueToRuleStrict } from './json.ts';
+import { matchValueToRuleStrict } from './rule-match.ts';
 import { readPythonText } from '../../python/io.ts';
 import { cssSelectElements, elementText, parseXml } from '../formats/xml-query.ts';
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { Metric, Options } from '../registry.ts';
-import { pythonEquals } from '../../python/equality.ts';
+import { matchRecord } from './rule-match.ts';
 import { rulesOf } from './arguments.ts';
 import { decodePythonText, readPythonText } from '../../python/io.ts';
 import { pythonSplitlines, pythonStrip } from '../../python/str.ts';
@@ -27,11 +27,6 @@ function dictRecords(text: string): Record<string, string | null>[] {
     records.push(record);
   }
   return records;
-}
-
-/** OSWorld's `_match_record`: every key of the pattern is in the record with an equal value. */
-export function matchRecord(pattern: Record<string, unknown>, record: Record<string, unknown>): boolean {
-  return Object.entries(pattern).every(([k, v]) => Object.hasOwn(record, k) && pythonEquals(record[k], v));
 }
 
 /** Each `expect` record pattern matches some CSV record, and no record matches an `unexpect` pattern. */

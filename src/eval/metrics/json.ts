@@ -2,40 +2,13 @@
 // compared key by key, VS Code settings and keybindings, a config file that must contain an expected snippet.
 import { existsSync } from 'node:fs';
 import type { Metric, Options } from '../registry.ts';
-import { matchValueToRule } from './rule-match.ts';
+import { matchValueToRuleStrict } from './rule-match.ts';
 import { pythonEquals, pythonFalsy, pythonIn, pythonSortedList } from '../../python/equality.ts';
 import { parsePythonJson, parsePythonYaml } from '../../python/parse.ts';
 import type { ValueRule } from './rule-match.ts';
 import { rulesOf } from './arguments.ts';
 import { pythonStrip } from '../../python/str.ts';
 import { readPythonText } from '../../python/io.ts';
-
-/**
- * `_match_value_to_rule` where Python would raise: `re.search` on a non-string, or `<`/`range` between a number and a
- * string or None. Callers that catch (check_json) score those 0, which differs from a plain non-match.
- */
-export function matchValueToRuleStrict(value: unknown, rule: ValueRule): boolean {
-  const method = String(rule.method);
-  if (method.startsWith('re') && typeof value !== 'string') {
-    throw new TypeError(`re.search: expected string, got ${value === null || value === undefined ? 'None' : typeof value}`);
-  }
-  const ordered = ['lt', 'le', 'gt', 'ge'].includes(method) || method.startsWith('range.');
-  if (ordered) {
-    const refs = method.startsWith('range.') ? (rule.ref as unknown[]) : [rule.ref];
-    for (const ref of refs) {
-      if (!orderable(value, ref)) throw new TypeError(`'<' not supported between ${JSON.stringify(value)} and ${JSON.stringify(ref)}`);
-    }
-  }
-  if ((method === 'str_list_eq' || method === 'str_set_eq') && typeof value !== 'string') {
-    throw new TypeError(`${method}: value must be a string, got ${JSON.stringify(value)}`);
-  }
-  return matchValueToRule(value, rule);
-}
-
-function orderable(a: unknown, b: unknown): boolean {
-  const numeric = (v: unknown) => typeof v === 'number' || typeof v === 'boolean';
-  return (numeric(a) && numeric(b)) || (typeof a === 'string' && typeof b === 'string');
-}
 
 /** `value[k]` in Python: dict keys, list indices (negative too); anything else raises (scored 0 by check_json). */
 function index(value: unknown, key: unknown): { ok: true; value: unknown } | { ok: false } {

@@ -1,5 +1,5 @@
-// OSWorld's `_match_value_to_rule(value, {method, ref})`, shared by check_cell, zoom, data_validation, check_json,
-// check_mp3_meta and the Thunderbird metrics.
+// OSWorld's `_match_value_to_rule(value, {method, ref})` and `_match_record`, shared by check_cell, zoom,
+// data_validation, check_json, check_mp3_meta, check_csv and the Thunderbird metrics.
 import { pythonEquals } from '../../python/equality.ts';
 import { pythonRegex } from '../../python/regex.ts';
 
@@ -54,6 +54,38 @@ export function matchValueToRule(value: unknown, rule: ValueRule): boolean {
     return left && right;
   }
   throw new Error(`unknown rule method "${method}" (expected re, eq, ne, lt, le, gt, ge, approx:T, range.XY, spreadsheet_range, str_list_eq or str_set_eq)`);
+}
+
+/**
+ * `_match_value_to_rule` where Python would raise: `re.search` on a non-string, or `<`/`range` between a number and a
+ * string or None. Callers that catch (check_json) score those 0, which differs from a plain non-match.
+ */
+export function matchValueToRuleStrict(value: unknown, rule: ValueRule): boolean {
+  const method = String(rule.method);
+  if (method.startsWith('re') && typeof value !== 'string') {
+    throw new TypeError(`re.search: expected string, got ${value === null || value === undefined ? 'None' : typeof value}`);
+  }
+  const ordered = ['lt', 'le', 'gt', 'ge'].includes(method) || method.startsWith('range.');
+  if (ordered) {
+    const refs = method.startsWith('range.') ? (rule.ref as unknown[]) : [rule.ref];
+    for (const ref of refs) {
+      if (!orderable(value, ref)) throw new TypeError(`'<' not supported between ${JSON.stringify(value)} and ${JSON.stringify(ref)}`);
+    }
+  }
+  if ((method === 'str_list_eq' || method === 'str_set_eq') && typeof value !== 'string') {
+    throw new TypeError(`${method}: value must be a string, got ${JSON.stringify(value)}`);
+  }
+  return matchValueToRule(value, rule);
+}
+
+function orderable(a: unknown, b: unknown): boolean {
+  const numeric = (v: unknown) => typeof v === 'number' || typeof v === 'boolean';
+  return (numeric(a) && numeric(b)) || (typeof a === 'string' && typeof b === 'string');
+}
+
+/** OSWorld's `_match_record`: every key of the pattern is in the record with an equal value. */
+export function matchRecord(pattern: Record<string, unknown>, record: Record<string, unknown>): boolean {
+  return Object.entries(pattern).every(([k, v]) => Object.hasOwn(record, k) && pythonEquals(record[k], v));
 }
 
 function compare(a: unknown, b: unknown): number {

@@ -1,9 +1,8 @@
 // Thunderbird (OSWorld metrics/thunderbird.py): prefs.js values, message filter rules, mail folder files.
 import type { Metric, Options } from '../registry.ts';
 import type { ValueRule } from './rule-match.ts';
-import { matchRecord } from './data.ts';
+import { matchRecord, matchValueToRuleStrict } from './rule-match.ts';
 import { rulesOf } from './arguments.ts';
-import { matchValueToRuleStrict } from './json.ts';
 import { parsePythonJson } from '../../python/parse.ts';
 import { pythonFileLines, readPythonText } from '../../python/io.ts';
 import { pythonStrip } from '../../python/str.ts';
