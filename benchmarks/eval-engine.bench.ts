@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, test } from 'vitest';
 import { registerBuiltins } from '../src/eval/builtins.ts';
 import { evaluate } from '../src/eval/engine.ts';
-import { findMetric } from '../src/eval/registry.ts';
+import { metrics } from '../src/eval/registry.ts';
 import { runMetric } from '../src/eval/run-metric.ts';
 import { makeEnv, makeTask } from '../test/eval/engine-helpers.ts';
 
@@ -30,7 +30,7 @@ const cases: [string, unknown, unknown, Record<string, unknown>][] = [
 
 describe('metrics on fixtures', () => {
   for (const [name, result, expected, options] of cases) {
-    if (!findMetric(name)) continue;
+    if (!metrics.get(name)) continue;
     test(name, async ({ bench }) => {
       report(await bench(name, async () => {
         await runMetric(name, result, expected, options);

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'vitest';
-import { compareAudios } from '../src/eval/metrics/audio/compare-audios.ts';
+import { compareAudios } from '../src/eval/metrics/audio.ts';
 
 const SECONDS = 180;
 const folder = mkdtempSync(join(tmpdir(), 'deskbench-audio-bench-'));

@@ -1,8 +1,10 @@
 // deskbench's public API: run one metric, extend the registries, write an agent, and the types they use.
+// The rooms behind it and how a task flows through them: docs/architecture.md.
 export { runMetric } from './eval/run-metric.ts';
 export { defineMetric, defineGetter } from './eval/registry.ts';
 export type { Metric, Getter, EvalEnv, Options } from './eval/registry.ts';
-export { defineSetupStep, SkipTask } from './setup/registry.ts';
+export { defineSetupStep } from './setup/registry.ts';
+export { SkipTask } from './errors.ts';
 export type { SetupStep, SetupContext } from './setup/registry.ts';
 export { defineAgent } from './agent/types.ts';
 export type {

@@ -4,6 +4,7 @@
 
 import type { Action, SpecialActionType } from './types.ts';
 import { isKeyboardKey } from './keyboard-keys.ts';
+import { ActionError } from '../errors.ts';
 
 export const SPECIAL_ACTIONS: readonly SpecialActionType[] = ['WAIT', 'FAIL', 'DONE'];
 
@@ -12,14 +13,6 @@ export const COMPUTER_13_TYPES = [
   'MOVE_TO', 'CLICK', 'MOUSE_DOWN', 'MOUSE_UP', 'RIGHT_CLICK', 'DOUBLE_CLICK', 'DRAG_TO',
   'SCROLL', 'TYPING', 'PRESS', 'KEY_DOWN', 'KEY_UP', 'HOTKEY',
 ] as const;
-
-/** An action the desktop cannot run: the message names the action type and the field. */
-export class ActionError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ActionError';
-  }
-}
 
 /** The special action an action stands for (the string or `{action_type}`), else undefined. */
 export function specialActionType(action: unknown): SpecialActionType | undefined {

@@ -3,7 +3,8 @@
 import type { DesktopClient } from '../desktop/client.ts';
 import { toPyautoguiCode } from './actions.ts';
 import { ABORTED, untilAborted } from '../abort.ts';
-import { describeValue } from '../describe-value.ts';
+import { AgentError } from '../errors.ts';
+import { describeValue } from '../shared/describe-value.ts';
 import type { Action, Agent, AgentContext, Observation, ObservationType, Prediction, TokenUsage } from './types.ts';
 
 export interface StepRecord {
@@ -43,11 +44,6 @@ export interface LoopOptions {
   pauseAfterAction: number;
   /** Called after every executed action (results writer). */
   onStep?(record: StepRecord): void | Promise<void>;
-}
-
-/** Thrown when the agent itself fails (model error, bad answer): the run ends with that error, not a score. */
-export class AgentError extends Error {
-  override name = 'AgentError';
 }
 
 /**

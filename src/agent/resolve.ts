@@ -2,14 +2,16 @@
 // factory `(options) => Agent`.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { closeNames } from '../close-names.ts';
-import { isPathSpec, moduleFile } from '../module-spec.ts';
+import { isPathSpec, moduleFile } from '../shared/module-spec.ts';
+import { Registry } from '../shared/registry.ts';
 import { failAgent } from './agents/fail.ts';
 import { noopAgent } from './agents/noop.ts';
 import { scriptedAgent } from './agents/scripted.ts';
 import type { Agent } from './types.ts';
 
-export const BUILTIN_AGENTS: Record<BuiltinAgentName | (string & {}), (options: Record<string, unknown>) => Agent | Promise<Agent>> = {
+type AgentFactory = (options: Record<string, unknown>) => Agent | Promise<Agent>;
+
+export const BUILTIN_AGENTS: Record<BuiltinAgentName | (string & {}), AgentFactory> = {
   scripted: (options) => scriptedAgent(options),
   noop: () => noopAgent(),
   fail: () => failAgent(),
@@ -17,6 +19,10 @@ export const BUILTIN_AGENTS: Record<BuiltinAgentName | (string & {}), (options: 
   openai: async (options) => (await import('./agents/openai.ts')).openaiAgent(options as never),
   anthropic: async (options) => (await import('./agents/anthropic.ts')).anthropicAgent(options as never),
 };
+
+/** The built-in agents by name, for lookups and the did-you-mean of an unknown name. */
+export const agents = new Registry<AgentFactory>('agent');
+for (const [name, factory] of Object.entries(BUILTIN_AGENTS)) agents.define(name, factory);
 
 /** The built-in agent names, as the `agent` option's type lists them. */
 export type BuiltinAgentName = 'scripted' | 'noop' | 'fail' | 'openai' | 'anthropic';
@@ -27,14 +33,12 @@ export type BuiltinAgentName = 'scripted' | 'noop' | 'fail' | 'openai' | 'anthro
  * slashed package specifier is left to the import.
  */
 export function agentSpecProblem(spec: string, root: string): string | undefined {
-  if (BUILTIN_AGENTS[spec]) return undefined;
-  const builtins = Object.keys(BUILTIN_AGENTS);
+  if (agents.get(spec)) return undefined;
+  const builtins = agents.names();
   const file = moduleFile(spec, root);
   if (file) return existsSync(file) ? undefined : `agent module ${file} does not exist (agent "${spec}", relative to ${root})`;
   if (isPathSpec(spec) || spec.includes('/') || spec.startsWith('@')) return undefined;
-  const close = closeNames(spec, builtins);
-  const hint = close.length ? `; did you mean ${close.map((name) => `"${name}"`).join(' or ')}?` : '';
-  return `unknown agent "${spec}": expected a built-in agent (${builtins.join(', ')}), a module path such as ./my-agent.ts, a package specifier, or an Agent object${hint}`;
+  return `unknown agent "${spec}": expected a built-in agent (${builtins.join(', ')}), a module path such as ./my-agent.ts, a package specifier, or an Agent object${agents.didYouMean(spec)}`;
 }
 
 /**
@@ -47,7 +51,7 @@ export async function loadAgent(
   root = process.cwd(),
   importModule?: (file: string) => Promise<unknown>,
 ): Promise<Agent> {
-  const builtin = BUILTIN_AGENTS[spec];
+  const builtin = agents.get(spec);
   if (builtin) return builtin(options);
   const file = moduleFile(spec, root);
   const target = file ? pathToFileURL(file).href : spec;
@@ -55,7 +59,7 @@ export async function loadAgent(
   try {
     module = (await (file && importModule ? importModule(file) : import(target))) as { default?: unknown };
   } catch (error) {
-    throw new Error(`agent "${spec}": not a built-in agent (${Object.keys(BUILTIN_AGENTS).join(', ')}) and ${target} could not be imported: ${(error as Error).message}`);
+    throw new Error(`agent "${spec}": not a built-in agent (${agents.names().join(', ')}) and ${target} could not be imported: ${(error as Error).message}`);
   }
   const exported = module.default;
   const agent = typeof exported === 'function' ? await (exported as (o: Record<string, unknown>) => Agent | Promise<Agent>)(options) : exported;

@@ -1,5 +1,6 @@
 // The agent contract: what an agent sees (observations) and what it may answer (actions).
 // Actions are OSWorld's: pyautogui code strings, computer_13 objects, or the special WAIT / FAIL / DONE.
+import type { Action } from '../task/actions.ts';
 
 export type ObservationType = 'screenshot' | 'a11y_tree' | 'screenshot_a11y_tree';
 
@@ -13,28 +14,7 @@ export interface Observation {
   instruction: string;
 }
 
-export type MouseButton = 'left' | 'right' | 'middle';
-export type SpecialActionType = 'WAIT' | 'FAIL' | 'DONE';
-
-/** OSWorld's computer_13 action space (parameters may also sit under `parameters`). */
-export type Computer13Action =
-  | { action_type: 'MOVE_TO'; x: number; y: number }
-  | { action_type: 'CLICK'; button?: MouseButton; x?: number; y?: number; num_clicks?: number }
-  | { action_type: 'MOUSE_DOWN'; button?: MouseButton }
-  | { action_type: 'MOUSE_UP'; button?: MouseButton }
-  | { action_type: 'RIGHT_CLICK'; x?: number; y?: number }
-  | { action_type: 'DOUBLE_CLICK'; x?: number; y?: number }
-  | { action_type: 'DRAG_TO'; x: number; y: number }
-  | { action_type: 'SCROLL'; dx?: number; dy?: number }
-  | { action_type: 'TYPING'; text: string }
-  | { action_type: 'PRESS'; key: string }
-  | { action_type: 'KEY_DOWN'; key: string }
-  | { action_type: 'KEY_UP'; key: string }
-  | { action_type: 'HOTKEY'; keys: string[] }
-  | { action_type: SpecialActionType };
-
-/** A pyautogui code string ("pyautogui.click(10, 20)"), "WAIT" / "FAIL" / "DONE", or a computer_13 object. */
-export type Action = string | Computer13Action | { action_type: string; parameters?: Record<string, unknown> };
+export type { Action, Computer13Action, MouseButton, SpecialActionType } from '../task/actions.ts';
 
 export interface TokenUsage {
   input_tokens: number;

@@ -2,7 +2,7 @@
 // run — per step type, getter type and metric, read from the same registries the runner uses.
 import { relative } from 'node:path';
 import { registerBuiltins } from '../eval/builtins.ts';
-import { findMetric, getters, metrics } from '../eval/registry.ts';
+import { getters, metrics } from '../eval/registry.ts';
 import { registerBuiltinSteps } from '../setup/builtins.ts';
 import { setupSteps } from '../setup/registry.ts';
 import { collectGetterTypes, collectMetricNames } from '../task/flags.ts';
@@ -46,7 +46,7 @@ export function checkTasks(paths: readonly string[], cwd = process.cwd()): Check
     getters: (name: string) => getters.has(name),
     /** With a format: what the engine would run for a task of that format; without: under some format. */
     metrics: (name: string, format?: SourceFormat) =>
-      name === 'infeasible' || (format ? findMetric(name, format) !== undefined : [...metrics.keys()].some((key) => key === name || key.endsWith(`:${name}`))),
+      name === 'infeasible' || (format ? metrics.get(name, format) !== undefined : metrics.has(name)),
   };
   const kinds = ['steps', 'getters', 'metrics'] as const;
   let runnable = 0;

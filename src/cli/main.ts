@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { moduleFile } from '../module-spec.ts';
+import { moduleFile } from '../shared/module-spec.ts';
 import { checkTasks, formatCheckReport, usesUnimplemented } from './check.ts';
 import { VERIFY_USAGE, verifyCommand } from './verify.ts';
 

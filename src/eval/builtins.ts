@@ -3,12 +3,13 @@
 // and runMetric call registerBuiltins() before looking anything up, and user definitions made earlier win.
 import { defineGetter, defineMetric, getters, metrics } from './registry.ts';
 import type { Getter, Metric } from './registry.ts';
+import type { SourceFormat } from '../task/types.ts';
 
 // --- metric families (one import per family) ---
 import { pdfMetrics } from './metrics/pdf.ts';
 import { imageMetrics } from './metrics/image.ts';
 import { notebookMetrics } from './metrics/notebook.ts';
-import { guiosMetrics } from './metrics/guios.ts';
+import { guiosMetrics, guiosVariants } from './metrics/guios.ts';
 import { generalMetrics } from './metrics/general.ts';
 import { textMetrics } from './metrics/text.ts';
 import { dataMetrics } from './metrics/data.ts';
@@ -60,6 +61,9 @@ const metricFamilies: Record<string, Metric>[] = [
   xlsxMetrics,
 ];
 
+/** Metrics that replace their namesake for one format's tasks. */
+const formatVariants: [SourceFormat, Record<string, Metric>][] = [['guios', guiosVariants]];
+
 const getterFamilies: Record<string, Getter>[] = [
   fileGetters,
   commandGetters,
@@ -81,9 +85,12 @@ export function registerBuiltins(): void {
   if (registered) return;
   registered = true;
   for (const family of metricFamilies) {
-    for (const [name, metric] of Object.entries(family)) if (!metrics.has(name)) defineMetric(name, metric);
+    for (const [name, metric] of Object.entries(family)) if (metrics.get(name) === undefined) defineMetric(name, metric);
+  }
+  for (const [format, family] of formatVariants) {
+    for (const [name, metric] of Object.entries(family)) if (!metrics.has(name, format)) defineMetric(name, metric, { format });
   }
   for (const family of getterFamilies) {
-    for (const [type, getter] of Object.entries(family)) if (!getters.has(type)) defineGetter(type, getter);
+    for (const [type, getter] of Object.entries(family)) if (getters.get(type) === undefined) defineGetter(type, getter);
   }
 }

@@ -3,12 +3,12 @@
 // then the metrics run, each `metric(result_getter(), expected_getter()?, options)`, joined by `and` (mean, early exit
 // on 0) or `or` (max, early exit on 1). Unlike OSWorld, nothing escapes: a getter or metric that throws scores 0 and
 // leaves an `evalError` naming it (as GUI-OS's orchestrator and OSWorld PR #565 do).
-import type { Action } from '../agent/types.ts';
-import { describeValue } from '../describe-value.ts';
-import { SkipTask } from '../setup/registry.ts';
+import type { Action } from '../task/actions.ts';
+import { describeValue } from '../shared/describe-value.ts';
+import { SkipTask } from '../errors.ts';
 import type { ConjNode, EvalNode, GetterSpec, MetricNode, SetupStepSpec, Task } from '../task/types.ts';
 import { registerBuiltins } from './builtins.ts';
-import { findMetric, getters } from './registry.ts';
+import { getters, metrics } from './registry.ts';
 import type { EvalEnv } from './registry.ts';
 
 export interface EvalContext {
@@ -150,9 +150,9 @@ async function evaluateMetric(node: MetricNode, walk: Walk): Promise<number> {
 
 /** Throws only for the metric itself; getter trouble is recorded in the report and scores 0. */
 async function scoreMetric(node: MetricNode, walk: Walk, report: MetricReport): Promise<number> {
-  const metric = findMetric(node.func, walk.task.format);
+  const metric = metrics.get(node.func, walk.task.format);
   if (!metric) {
-    report.error = `unknown metric "${node.func}" (add it with defineMetric in a module of the plugin's \`extensions\`)`;
+    report.error = `${metrics.unknownMessage(node.func)} (add it with defineMetric in a module of the plugin's \`extensions\`)`;
     return 0;
   }
   // The result getter runs first; a getter that finds nothing scores 0 and the next one is not run.
@@ -178,7 +178,7 @@ async function runGetter(spec: GetterSpec, role: 'result' | 'expected', func: st
   const report: GetterReport = { type: spec.type };
   const getter = getters.get(spec.type);
   if (!getter) {
-    report.error = `unknown getter "${spec.type}" (${role} of ${func}; add it with defineGetter in a module of the plugin's \`extensions\`)`;
+    report.error = `${getters.unknownMessage(spec.type)} (${role} of ${func}; add it with defineGetter in a module of the plugin's \`extensions\`)`;
     return { found: false, report };
   }
   try {

@@ -3,6 +3,8 @@
 // their own with `defineMetric` / `defineGetter`, and `deskbench check` counts those as implemented.
 import type { DesktopClient } from '../desktop/client.ts';
 import type { DesktopService } from '../desktop/provider.ts';
+import { Registry } from '../shared/registry.ts';
+import type { SourceFormat } from '../task/types.ts';
 
 export type Options = Record<string, unknown>;
 
@@ -38,31 +40,17 @@ export interface EvalEnv {
 /** A getter: `get_<type>(env, config)` in OSWorld. Returns a value, a local path, or null when nothing was found. */
 export type Getter = (env: EvalEnv, config: Options) => unknown | Promise<unknown>;
 
-export const metrics = new Map<string, Metric>();
-export const getters = new Map<string, Getter>();
+export const metrics = new Registry<Metric>('metric');
+export const getters = new Registry<Getter>('getter');
 
 /**
  * Registers a metric under its format name. A metric that differs between formats under the same name (GUI-OS's
- * compare_csv vs OSWorld's) registers the variant as `guios:<name>`; the engine prefers the variant for that format.
+ * compare_csv vs OSWorld's) registers with `{ format: 'guios' }`; the engine prefers that variant for that format.
  */
-export function defineMetric(name: string, metric: Metric): void {
-  metrics.set(name, metric);
+export function defineMetric(name: string, metric: Metric, options: { format?: SourceFormat } = {}): void {
+  metrics.define(name, metric, options.format);
 }
 
 export function defineGetter(type: string, getter: Getter): void {
-  getters.set(type, getter);
-}
-
-/** Registers every metric of a family module: `{ compare_pdfs: comparePdfs, … }`. */
-export function defineMetrics(family: Record<string, Metric>): void {
-  for (const [name, metric] of Object.entries(family)) defineMetric(name, metric);
-}
-
-export function defineGetters(family: Record<string, Getter>): void {
-  for (const [type, getter] of Object.entries(family)) defineGetter(type, getter);
-}
-
-/** Looks a metric up, preferring a format's own variant (`guios:compare_csv`). */
-export function findMetric(name: string, format?: string): Metric | undefined {
-  return (format && metrics.get(`${format}:${name}`)) || metrics.get(name);
+  getters.define(type, getter);
 }

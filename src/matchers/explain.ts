@@ -3,11 +3,11 @@
 // or which file is missing — so a 0 is never the whole story.
 import { existsSync, statSync } from 'node:fs';
 import { compareDocxFilesDetailed } from '../eval/metrics/docx/compare-text.ts';
-import { pdfText } from '../eval/metrics/pdf.ts';
+import { pdfText } from '../eval/formats/pdf.ts';
 import { comparePptxFilesDetailed } from '../eval/metrics/pptx/compare.ts';
 import { compareTableDetailed } from '../eval/metrics/xlsx/index.ts';
 import type { Options } from '../eval/registry.ts';
-import { describeValue } from '../describe-value.ts';
+import { describeValue } from '../shared/describe-value.ts';
 import { firstDifference } from './pdf.ts';
 import { pptxLocation } from './pptx.ts';
 import { describeFailure } from './xlsx.ts';

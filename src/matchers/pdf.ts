@@ -1,7 +1,7 @@
 // toMatchPdf: OSWorld's compare_pdfs (fuzzy ratio of the two PDFs' texts) as an assertion, with the first differing
 // line in the failure message.
-import { pdfText } from '../eval/metrics/pdf.ts';
-import { fuzzRatio } from '../eval/text-similarity.ts';
+import { pdfText } from '../eval/formats/pdf.ts';
+import { fuzzRatio } from '../eval/metrics/text-similarity.ts';
 import { defineMatcher } from './framework.ts';
 
 export interface PdfMatchOptions {

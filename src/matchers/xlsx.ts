@@ -3,7 +3,7 @@
 // extra sheet fails; `rules` takes compare_table rules as in a task file instead. The failure message names the rule,
 // the sheet and the cell with both values.
 import { compareTableDetailed, type TableFailure } from '../eval/metrics/xlsx/index.ts';
-import { Workbook } from '../eval/metrics/xlsx/workbook.ts';
+import { Workbook } from '../eval/formats/xlsx/workbook.ts';
 import { defineMatcher, type MatcherVerdict } from './framework.ts';
 
 export interface XlsxMatchOptions {

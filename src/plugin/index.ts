@@ -12,7 +12,7 @@ import { GENERATOR_FINGERPRINT, invalidTaskModule, taskModule, type UserModulePa
 import { type DeskbenchOptions, SECRET_OPTIONS_KEY, type SecretOptions, type WorkerOptions, resolveOptions, runSecrets, splitSecretOptions } from './options.ts';
 import { registerConfiguredAgent } from '../agent/configured.ts';
 import { BUILTIN_AGENTS, agentSpecProblem } from '../agent/resolve.ts';
-import { moduleFile } from '../module-spec.ts';
+import { moduleFile } from '../shared/module-spec.ts';
 import { DeskbenchReporter } from '../report/reporter.ts';
 import { type Solutions, loadSolutions, solutionFileFor, withSolution } from '../solutions/load.ts';
 import { FIXED_TAGS, describeTag, tagsOf } from './tags.ts';

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Action, TokenUsage } from '../agent/types.ts';
-import { pythonFloatRepr } from '../python-semantics.ts';
+import { pythonFloatRepr } from '../python/repr.ts';
 import { containedPath } from '../task/contained-path.ts';
 import type { Task } from '../task/types.ts';
 import { redact } from './redact.ts';

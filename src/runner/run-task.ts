@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ABORTED, untilAborted } from '../abort.ts';
-import { AgentError, runAgentLoop } from '../agent/loop.ts';
+import { runAgentLoop } from '../agent/loop.ts';
 import type { Action, Agent, ObservationType, TokenUsage } from '../agent/types.ts';
 import type { DesktopHandle, DesktopSpec } from '../desktop/provider.ts';
 import { startDesktopFor } from '../desktop/provider.ts';
@@ -13,7 +13,8 @@ import type { EvalEnv } from '../eval/registry.ts';
 import { redact, secretValues } from '../report/redact.ts';
 import { type RunState, TaskResultWriter, hasResult, readSummary, summaryOf, taskResultDir } from '../report/results.ts';
 import { createFileResolver } from '../setup/downloads.ts';
-import { SkipTask, type SetupContext } from '../setup/registry.ts';
+import { AgentError, SkipTask } from '../errors.ts';
+import type { SetupContext } from '../setup/registry.ts';
 import { setupVars } from '../setup/parameters.ts';
 import { runSetupSteps } from '../setup/run-steps.ts';
 import type { Task } from '../task/types.ts';

@@ -22,7 +22,7 @@ import {
   type Parameters,
 } from './parameters.ts';
 import type { SetupContext, SetupStep } from './registry.ts';
-import { describeValue } from '../describe-value.ts';
+import { describeValue } from '../shared/describe-value.ts';
 
 /** How long `open` waits for the file's window (OSWorld's server waits up to 1800 s). */
 const OPEN_TIMEOUT_MS = 300_000;

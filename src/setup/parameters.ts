@@ -1,7 +1,7 @@
 // Reading a step's parameters with clear errors ("download: parameters.files[0].url must be a string (got 3)"),
 // OSWorld's placeholder substitution ({CLIENT_PASSWORD}, {SCREEN_WIDTH}, …), and an abortable sleep.
 import { StepParameterError } from './errors.ts';
-import { describeValue } from '../describe-value.ts';
+import { describeValue } from '../shared/describe-value.ts';
 
 export type Parameters = Record<string, unknown>;
 

@@ -23,10 +23,7 @@ export interface SetupContext {
 
 export type SetupStep = (ctx: SetupContext, parameters: Record<string, unknown>) => Promise<void>;
 
-/** Thrown by a step to skip the whole task (neither passed nor failed), e.g. "needs a Google account". */
-export class SkipTask extends Error {
-  override name = 'SkipTask';
-}
+export { SkipTask } from '../errors.ts';
 
 export const setupSteps = new Map<string, SetupStep>();
 

@@ -2,7 +2,7 @@
 // SetupController.setup does: each step's failure stops the run as "Setup step i (type) failed: …".
 // Before anything runs, every step type is looked up, so an unknown type, or a step that needs an outside service
 // (which would skip the task anyway), is reported before the desktop is touched.
-import { closeNames as closestNames } from '../close-names.ts';
+import { closeNames } from '../shared/close-names.ts';
 import type { SetupStepSpec } from '../task/types.ts';
 import { registerBuiltinSteps } from './builtins.ts';
 import { SetupStepError, skipReasonOf, type SetupPhase } from './errors.ts';
@@ -42,7 +42,7 @@ export async function runSetupSteps(steps: readonly SetupStepSpec[], ctx: SetupC
 }
 
 function unknownStep(phase: SetupPhase, index: number, type: string): SetupStepError {
-  const close = closeNames(type, [...setupSteps.keys()]);
+  const close = closeNames(type, [...setupSteps.keys()], 3);
   return new SetupStepError(
     phase,
     index,
@@ -52,9 +52,4 @@ function unknownStep(phase: SetupPhase, index: number, type: string): SetupStepE
       ` Register a handler with defineSetupStep(${JSON.stringify(type)}, async (ctx, parameters) => { … }) in a module` +
       ` listed in the plugin's \`extensions\` option.`,
   );
-}
-
-/** Up to three registered step types near `name`. */
-export function closeNames(name: string, known: readonly string[]): string[] {
-  return closestNames(name, known, 3);
 }

@@ -9,7 +9,7 @@ import { runInBackground } from './background-run.ts';
 import { connectChrome, openTabs } from './chrome.ts';
 import { needs } from './errors.ts';
 import { flag, messageOf, number, optionalString, requireString, stringList } from './parameters.ts';
-import { pythonStr } from '../python-semantics.ts';
+import { pythonStr } from '../python/repr.ts';
 import type { SetupContext, SetupStep } from './registry.ts';
 
 /**

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, resolve, sep } from 'node:path';
 import { globSync } from 'tinyglobby';
 import type { z } from 'zod';
-import type { Action } from '../agent/types.ts';
+import type { Action } from '../task/actions.ts';
 import { MissingTaskPathError, TaskFileError, jsonPath } from './errors.ts';
 import { locateJsonPath, locationAt, syntaxErrorOffset } from './json-location.ts';
 import { deriveFlags } from './flags.ts';

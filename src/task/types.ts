@@ -1,5 +1,5 @@
 // The one normalized task model the rest of deskbench works with, whatever format the file was written in.
-import type { Action } from '../agent/types.ts';
+import type { Action } from './actions.ts';
 
 export type SourceFormat = 'osworld' | 'spider2v' | 'guios';
 

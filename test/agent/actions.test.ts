@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ActionError, decodeUnicodeEscape, fixPyautoguiLessThan, isSpecialAction, pyRepr, specialActionType, toPyautoguiCode, typewriteCode,
-} from '../../src/agent/actions.ts';
+import { ActionError } from '../../src/errors.ts';
+import { decodeUnicodeEscape, fixPyautoguiLessThan, isSpecialAction, pyRepr, specialActionType, toPyautoguiCode, typewriteCode } from '../../src/agent/actions.ts';
 import { isKeyboardKey, KEYBOARD_KEYS } from '../../src/agent/keyboard-keys.ts';
 import type { Action } from '../../src/agent/types.ts';
 

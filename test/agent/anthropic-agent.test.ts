@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { anthropicAgent, claudeDisplaySize } from '../../src/agent/agents/anthropic.ts';
 import type { AnthropicAgentOptions } from '../../src/agent/agents/anthropic.ts';
-import { AgentApiError, AgentRateLimitError, AgentResponseError, AgentTimeoutError } from '../../src/agent/agents/errors.ts';
+import { AgentApiError, AgentRateLimitError, AgentResponseError, AgentTimeoutError } from '../../src/errors.ts';
 import type { AgentContext } from '../../src/agent/types.ts';
 import { screenshotPng, sizeOfBase64Image, startFakeApiServer } from './fake-api-server.ts';
 import type { FakeApiServer } from './fake-api-server.ts';

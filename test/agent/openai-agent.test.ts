@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openaiAgent } from '../../src/agent/agents/openai.ts';
 import type { OpenAIAgentOptions } from '../../src/agent/agents/openai.ts';
-import { AgentApiError, AgentRateLimitError, AgentResponseError, AgentTimeoutError } from '../../src/agent/agents/errors.ts';
+import { AgentApiError, AgentRateLimitError, AgentResponseError, AgentTimeoutError } from '../../src/errors.ts';
 import type { AgentContext, ObservationType } from '../../src/agent/types.ts';
 import { screenshotPng, sizeOfBase64Image, startFakeApiServer } from './fake-api-server.ts';
 import type { FakeApiServer } from './fake-api-server.ts';

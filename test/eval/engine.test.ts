@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { evaluate, isFailAction } from '../../src/eval/engine.ts';
 import { defineGetter, defineMetric } from '../../src/eval/registry.ts';
-import { SkipTask } from '../../src/setup/registry.ts';
+import { SkipTask } from '../../src/errors.ts';
 import type { EvalNode, MetricNode, SetupStepSpec } from '../../src/task/types.ts';
 import { makeEnv, makeTask } from './engine-helpers.ts';
 
@@ -33,7 +33,7 @@ beforeAll(() => {
     return 1;
   });
   defineMetric('test_format', () => 0.25);
-  defineMetric('guios:test_format', () => 0.75);
+  defineMetric('test_format', () => 0.75, { format: 'guios' });
   defineGetter('test_broken_getter', () => {
     throw new Error('cannot reach the thing');
   });
@@ -87,7 +87,7 @@ describe('scores', () => {
     expect(node.options).toEqual({ list: [1] });
   });
 
-  test('a GUI-OS task uses the guios: variant of a metric; other formats the plain one', async () => {
+  test('a GUI-OS task uses the guios variant of a metric; other formats the plain one', async () => {
     const node: MetricNode = { kind: 'metric', func: 'test_format', result: { type: 'rule', rules: 1 }, options: {} };
     expect((await evaluate(makeTask(node, { format: 'guios' }), makeEnv(), noSteps)).score).toBe(0.75);
     expect((await evaluate(makeTask(node, { format: 'osworld' }), makeEnv(), noSteps)).score).toBe(0.25);
@@ -194,6 +194,13 @@ describe('errors never escape', () => {
     expect((await evaluate(makeTask(node), makeEnv(), noSteps)).evalError).toBe(
       'unknown getter "no_such_getter" (result of test_value; add it with defineGetter in a module of the plugin\'s `extensions`)',
     );
+  });
+
+  test('an unknown metric or getter close to a known one gets a did-you-mean', async () => {
+    const metric = await evaluate(makeTask(value(1, 'compare_pdf')), makeEnv(), noSteps);
+    expect(metric.evalError).toMatch(/^unknown metric "compare_pdf"; did you mean "compare_pdfs"/);
+    const node: MetricNode = { kind: 'metric', func: 'test_value', result: { type: 'vm_fil' }, options: {} };
+    expect((await evaluate(makeTask(node), makeEnv(), noSteps)).evalError).toMatch(/^unknown getter "vm_fil"; did you mean "vm_file"/);
   });
 
   test.each([

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkS
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { pythonFloatRepr } from '../../src/python-semantics.ts';
+import { pythonFloatRepr } from '../../src/python/repr.ts';
 import { TaskResultWriter, taskResultDir } from '../../src/report/results.ts';
 
 const png = Buffer.from('89504e470d0a1a0a', 'hex');

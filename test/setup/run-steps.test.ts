@@ -11,7 +11,8 @@ import { buildChromeHistory, chromeTime, VISIT_TRANSITION } from '../../src/setu
 import { SetupStepError } from '../../src/setup/errors.ts';
 import { setupVars, substituteVars } from '../../src/setup/parameters.ts';
 import { defineSetupStep, setupSteps, SkipTask, type SetupContext } from '../../src/setup/registry.ts';
-import { closeNames, runSetupSteps } from '../../src/setup/run-steps.ts';
+import { runSetupSteps } from '../../src/setup/run-steps.ts';
+import { closeNames } from '../../src/shared/close-names.ts';
 import { spider2vFileCandidates } from '../../src/setup/spider2v.ts';
 
 function context(logs: string[] = []): SetupContext {

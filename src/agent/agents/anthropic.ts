@@ -12,7 +12,8 @@ import type { Action, Agent, AgentContext, Observation, Prediction, TokenUsage }
 import { linearizeAndTrim } from '../a11y-linearize.ts';
 import { claudeSystemPrompt, INFEASIBLE_MARKER } from '../prompts/claude.ts';
 import type { ClaudePromptInput } from '../prompts/claude.ts';
-import { AgentResponseError, requestWithRetries } from './errors.ts';
+import { AgentResponseError } from '../../errors.ts';
+import { requestWithRetries } from './request-retries.ts';
 import { computerToolCall } from './claude-computer-tool.ts';
 import { CoordinateMapper, fitWithin, imageSize, resizePng } from './screen-scaling.ts';
 import type { Size } from './screen-scaling.ts';

@@ -4,6 +4,7 @@ import { copyFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { containedPath } from '../../task/contained-path.ts';
+import { xlsxLastRow } from '../formats/xlsx/sheet-data.ts';
 import type { Getter, Options } from '../registry.ts';
 import { cachePath, strftime, stringKey, writeCacheFile } from './support.ts';
 
@@ -89,10 +90,6 @@ export const getContentFromVmFile: Getter = async (env, config) => {
   if (config.file_content !== 'last_row') return null; // OSWorld falls through and returns None
   return xlsxLastRow(local);
 };
-
-/** pandas `read_excel(path).iloc[-1].astype(str).tolist()`, from the xlsx family's pandas-exact reader. */
-export { xlsxLastRow } from '../metrics/xlsx/index.ts';
-import { xlsxLastRow } from '../metrics/xlsx/index.ts';
 
 export const fileGetters: Record<string, Getter> = {
   vm_file: getVmFile,

@@ -2,7 +2,7 @@
 // get_background_image_in_slide). The presentation is fetched, the media extracted; a linked (not embedded) file
 // is fetched from the desktop too.
 import { basename } from 'node:path';
-import { audioInSlide, backgroundImageInSlide, type SlideMedia } from '../metrics/pptx/slide-media.ts';
+import { audioInSlide, backgroundImageInSlide, type SlideMedia } from '../formats/pptx/slide-media.ts';
 import type { Getter } from '../registry.ts';
 import { cachePath, stringKey, writeCacheFile } from './support.ts';
 

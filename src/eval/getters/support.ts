@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { containedPath } from '../../task/contained-path.ts';
 import type { EvalEnv, Options } from '../registry.ts';
-import { describeValue } from '../../describe-value.ts';
+import { describeValue } from '../../shared/describe-value.ts';
 
 /** A required string key of a getter config; throws "vm_file: config.path must be a string (got …)". */
 export function stringKey(getter: string, config: Options, key: string): string {

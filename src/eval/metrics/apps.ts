@@ -2,11 +2,11 @@
 // LibreOffice UI locale from registrymodifications.xcu (libreoffice.py).
 import { readFileSync } from 'node:fs';
 import type { Metric } from '../registry.ts';
-import type { ValueRule } from '../rule-match.ts';
-import { rulesOf } from './general.ts';
-import { matchValueToRuleStrict } from './json.ts';
-import { readPythonText } from '../../python-semantics.ts';
-import { cssSelectElements, elementText, parseXml } from './xml-query.ts';
+import type { ValueRule } from './rule-match.ts';
+import { rulesOf } from './arguments.ts';
+import { matchValueToRuleStrict } from './rule-match.ts';
+import { readPythonText } from '../../python/io.ts';
+import { cssSelectElements, elementText, parseXml } from '../formats/xml-query.ts';
 
 // EasyID3 keys → ID3v2.4 text frames (mutagen's registrations for text keys).
 const EASY_KEYS: Record<string, string> = {

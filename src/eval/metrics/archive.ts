@@ -6,12 +6,14 @@ import { dirname, join, normalize, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { PDFParse } from 'pdf-parse';
-import { findMetric } from '../registry.ts';
+import { metrics } from '../registry.ts';
 import type { Metric, Options } from '../registry.ts';
-import { sequenceMatcherRatio } from '../text-similarity.ts';
+import { sequenceMatcherRatio } from './text-similarity.ts';
 import { compareCsv } from './data.ts';
-import { htmlRoot, parseHtml, prettyPrintHtml } from './html-tree.ts';
-import { decodePythonText, pythonFalsy, pythonSplitlines } from '../../python-semantics.ts';
+import { htmlRoot, parseHtml, prettyPrintHtml } from '../formats/html-tree.ts';
+import { decodePythonText } from '../../python/io.ts';
+import { pythonFalsy } from '../../python/equality.ts';
+import { pythonSplitlines } from '../../python/str.ts';
 import { compareTextFile } from './text.ts';
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -128,7 +130,7 @@ function compareFunction(fileType: string): Metric {
   if (fileType === 'csv') return compareCsv;
   const name = BY_FILE_TYPE[fileType];
   if (!name) throw new Error(`compare_archive: not support file type: ${fileType}`);
-  const metric = findMetric(name);
+  const metric = metrics.get(name);
   if (!metric) throw new Error(`compare_archive: metric ${name} (for file_type ${fileType}) is not registered`);
   return metric;
 }

@@ -1,10 +1,10 @@
 // Chrome state (OSWorld metrics/chrome.py): open tabs, the active tab's URL, bookmarks, cookies, history, settings
 // read from the profile, desktop shortcuts, the Steam cart page.
 import type { Metric } from '../registry.ts';
-import { pythonEquals, pythonRegex } from '../rule-match.ts';
+import { pythonEquals, pythonFalsy, pythonIn } from '../../python/equality.ts';
+import { pythonRegex } from '../../python/regex.ts';
 import { compareUrls, urlparse, urlunparse } from '../url.ts';
-import { rulesOf } from './general.ts';
-import { pythonFalsy, pythonIn } from '../../python-semantics.ts';
+import { rulesOf } from './arguments.ts';
 
 type Dict = Record<string, unknown>;
 

@@ -3,61 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { Metric, Options } from '../registry.ts';
-import { pythonEquals } from '../rule-match.ts';
-import { rulesOf } from './general.ts';
-import { decodePythonText, pythonSplitlines, pythonStrip, readPythonText } from '../../python-semantics.ts';
-import { pythonFloat } from './text.ts';
-
-/**
- * Python's `csv.reader` with the default excel dialect (`,`, `"`, doubled quotes, non-strict): a quote inside an
- * unquoted field is literal, text after a closing quote is appended, blank lines give empty rows.
- */
-export function parsePythonCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let fieldText = '';
-  let state: 'start' | 'unquoted' | 'quoted' | 'quote-in-quoted' = 'start';
-  const endRow = () => {
-    if (state !== 'start' || row.length > 0) row.push(fieldText);
-    rows.push(row);
-    row = [];
-    fieldText = '';
-    state = 'start';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (state === 'quoted') {
-      if (ch === '"') state = 'quote-in-quoted';
-      else fieldText += ch;
-      continue;
-    }
-    if (state === 'quote-in-quoted' && ch === '"') {
-      fieldText += '"';
-      state = 'quoted';
-      continue;
-    }
-    if (ch === ',') {
-      row.push(fieldText);
-      fieldText = '';
-      state = 'start'; // the next field starts fresh: only its first character may open a quote
-      continue;
-    }
-    if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      endRow();
-      continue;
-    }
-    if (state === 'start' && ch === '"') {
-      state = 'quoted';
-      continue;
-    }
-    fieldText += ch;
-    state = 'unquoted';
-  }
-  if (state === 'quoted') throw new Error('unexpected end of data in a quoted CSV field');
-  if (state !== 'start' || row.length > 0) endRow();
-  return rows;
-}
+import { matchRecord } from './rule-match.ts';
+import { rulesOf } from './arguments.ts';
+import { decodePythonText, readPythonText } from '../../python/io.ts';
+import { pythonSplitlines, pythonStrip } from '../../python/str.ts';
+import { parsePythonCsv, pythonFloat } from '../../python/parse.ts';
 
 /** `csv.DictReader`: the first row names the fields; blank rows are skipped; extra values go under key null. */
 function dictRecords(text: string): Record<string, string | null>[] {
@@ -77,11 +27,6 @@ function dictRecords(text: string): Record<string, string | null>[] {
     records.push(record);
   }
   return records;
-}
-
-/** OSWorld's `_match_record`: every key of the pattern is in the record with an equal value. */
-export function matchRecord(pattern: Record<string, unknown>, record: Record<string, unknown>): boolean {
-  return Object.entries(pattern).every(([k, v]) => Object.hasOwn(record, k) && pythonEquals(record[k], v));
 }
 
 /** Each `expect` record pattern matches some CSV record, and no record matches an `unexpect` pattern. */

@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Metric, Options } from '../registry.ts';
-import { rulesOf } from './general.ts';
-import { pythonIn } from '../../python-semantics.ts';
+import { rulesOf } from './arguments.ts';
+import { pythonIn } from '../../python/equality.ts';
 
 /** `{type: contain | not_contain, expected}` against a command's output (e.g. `code --list-extensions`). */
 export function isExtensionInstalled(result: unknown, expected: unknown): number {

@@ -1,36 +1,24 @@
 // General value comparisons (OSWorld metrics/general.py and vscode.py's compare_answer): the result is a value a getter
 // returned (a command's output, a setting), compared with `rules.expected`.
 import type { Metric, Options } from '../registry.ts';
-import { pythonEquals } from '../rule-match.ts';
-import { fuzzRatio } from '../text-similarity.ts';
-import { pythonFalsy, pythonIn, pythonStr } from '../../python-semantics.ts';
-
-/** The `rules` dict that a `rule` getter hands over as `expected`; throws a clear error when it is missing. */
-export function rulesOf(expected: unknown, metric: string): Record<string, unknown> {
-  if (!expected || typeof expected !== 'object' || Array.isArray(expected)) {
-    throw new Error(`${metric}: expected must be the task's rules object (e.g. {"expected": …}), got ${JSON.stringify(expected)}`);
-  }
-  return expected as Record<string, unknown>;
-}
-
-function field(rules: Record<string, unknown>, key: string, metric: string): unknown {
-  if (!(key in rules)) throw new Error(`${metric}: rules has no "${key}" field`);
-  return rules[key];
-}
+import { pythonEquals, pythonFalsy, pythonIn } from '../../python/equality.ts';
+import { fuzzRatio } from './text-similarity.ts';
+import { requireField, rulesOf } from './arguments.ts';
+import { pythonStr } from '../../python/repr.ts';
 
 /** `result == rules["expected"]` with Python equality. */
 export function exactMatch(result: unknown, expected: unknown): number {
-  return pythonEquals(result, field(rulesOf(expected, 'exact_match'), 'expected', 'exact_match')) ? 1 : 0;
+  return pythonEquals(result, requireField(rulesOf(expected, 'exact_match'), 'expected', 'exact_match')) ? 1 : 0;
 }
 
 /** `result in rules["expected"]`: list membership, or a substring when expected is a string. */
 export function matchInList(result: unknown, expected: unknown): number {
-  return pythonIn(result, field(rulesOf(expected, 'match_in_list'), 'expected', 'match_in_list')) ? 1 : 0;
+  return pythonIn(result, requireField(rulesOf(expected, 'match_in_list'), 'expected', 'match_in_list')) ? 1 : 0;
 }
 
 /** `rules["expected"] in result` (the reverse of match_in_list). A null result raises in Python. */
 export function isInList(result: unknown, expected: unknown): number {
-  return pythonIn(field(rulesOf(expected, 'is_in_list'), 'expected', 'is_in_list'), result) ? 1 : 0;
+  return pythonIn(requireField(rulesOf(expected, 'is_in_list'), 'expected', 'is_in_list'), result) ? 1 : 0;
 }
 
 /**
@@ -51,7 +39,7 @@ export function literalMatch(result: unknown, expected: unknown, options: Option
 
 /** rapidfuzz `fuzz.ratio(result, expected) / 100`: a float, not thresholded. */
 export function fuzzyMatch(result: unknown, expected: unknown): number {
-  const want = field(rulesOf(expected, 'fuzzy_match'), 'expected', 'fuzzy_match');
+  const want = requireField(rulesOf(expected, 'fuzzy_match'), 'expected', 'fuzzy_match');
   // rapidfuzz scores None against anything as 0.
   if (result === null || result === undefined || want === null || want === undefined) return 0;
   return fuzzRatio(String(result), String(want)) / 100;
@@ -69,7 +57,7 @@ export function checkIncludeExclude(result: unknown, expected: unknown): number 
 /** VS Code's compare_answer: `result == rules["expected"]`; an empty result scores 0. */
 export function compareAnswer(result: unknown, expected: unknown): number {
   if (pythonFalsy(result)) return 0;
-  return pythonEquals(result, field(rulesOf(expected, 'compare_answer'), 'expected', 'compare_answer')) ? 1 : 0;
+  return pythonEquals(result, requireField(rulesOf(expected, 'compare_answer'), 'expected', 'compare_answer')) ? 1 : 0;
 }
 
 /** OSWorld's `infeasible()` does nothing; the engine scores infeasible tasks by the agent's FAIL action. */

@@ -1,11 +1,11 @@
 // GUI-OS variants of metrics whose OSWorld namesake behaves differently (src/benchmark/tasks/eval/table.py and
-// general.py): compare_csv via pandas, compare_text_file, and compare_script_logs. Registered as `guios:<name>` where
-// OSWorld has the same name, so the engine prefers them for GUI-OS tasks.
+// general.py): compare_csv via pandas, compare_text_file, and compare_script_logs. Where OSWorld has the same name they
+// register as the GUI-OS variant (`guiosVariants`), so the engine prefers them for GUI-OS tasks.
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import type { Metric, Options } from '../registry.ts';
-import { filePath } from './file-argument.ts';
-import { PYTHON_WHITESPACE_CLASS, compareCodePoints, pythonStrip } from '../../python-semantics.ts';
+import { filePath } from './arguments.ts';
+import { PYTHON_WHITESPACE_CLASS, compareCodePoints, pythonStrip } from '../../python/str.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // A small pd.read_csv: the C parser's tokenising (quotes, blank lines) and its per-column dtype inference.
@@ -193,7 +193,7 @@ function framesEqual(a: Column[], b: Column[]): boolean {
 const WHITESPACE_RUN = new RegExp(`[${PYTHON_WHITESPACE_CLASS}]+`, 'g');
 
 /**
- * guios:compare_csv(local_expected, vm_result, ignore_order=False, ignore_case=False, strict=True): both files read
+ * compare_csv (GUI-OS)(local_expected, vm_result, ignore_order=False, ignore_case=False, strict=True): both files read
  * with pd.read_csv, columns sorted by name; strict=False strips string cells, ignore_case lower-cases them,
  * ignore_order sorts the rows by all columns; then DataFrame.equals (dtype-sensitive: an int column never equals a
  * float column). A file pandas cannot read scores 0, as GUI-OS's try/except does.
@@ -224,7 +224,7 @@ async function readText(path: string): Promise<string> {
 }
 
 /**
- * guios:compare_text_file(local_expected_file, vm_result_file, ignore_blanks=False, ignore_case=False): exact
+ * compare_text_file (GUI-OS)(local_expected_file, vm_result_file, ignore_blanks=False, ignore_case=False): exact
  * equality after optional normalisation (tabs/newlines → spaces, strip, whitespace runs → one space; lower case).
  */
 export async function compareTextFileGuios(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
@@ -248,12 +248,13 @@ export async function compareTextFileGuios(result: unknown, expected: unknown, o
 /**
  * compare_script_logs(eval_script, vm_eval_logs, rules={include, exclude}): check_include_exclude over the log
  * written by the task's eval script (the engine runs the script; `result` is the fetched log file or its text).
- * Every include must be a substring and no exclude may be; missing rules score 0.
+ * Every include must be a substring and no exclude may be; missing rules score 0. `rules` comes from the options (as
+ * the engine passes GUI-OS's keyword), else from the positional `expected`.
  */
-export async function compareScriptLogs(result: unknown, _expected: unknown, options: Options = {}): Promise<number> {
+export async function compareScriptLogs(result: unknown, expectedRules: unknown, options: Options = {}): Promise<number> {
   if (result === null || result === undefined) return 0;
   if (typeof result !== 'string') throw new Error(`compare_script_logs: result must be the log text or its path, got ${JSON.stringify(result)}`);
-  const rules = options.rules;
+  const rules = options.rules ?? expectedRules;
   if (!rules || typeof rules !== 'object' || Array.isArray(rules)) return 0;
   const log = !result.includes('\n') && existsSync(result) ? await readText(result) : result;
   const include = ((rules as Options).include ?? []) as unknown[];
@@ -266,7 +267,11 @@ export async function compareScriptLogs(result: unknown, _expected: unknown, opt
 }
 
 export const guiosMetrics: Record<string, Metric> = {
-  'guios:compare_csv': compareCsvGuios,
-  'guios:compare_text_file': compareTextFileGuios,
   compare_script_logs: compareScriptLogs,
+};
+
+/** GUI-OS's own versions of OSWorld metric names, registered with `{ format: 'guios' }`. */
+export const guiosVariants: Record<string, Metric> = {
+  compare_csv: compareCsvGuios,
+  compare_text_file: compareTextFileGuios,
 };

@@ -2,12 +2,14 @@
 // check_html_background_image) and the desktop's accessibility-tree XML queried with XPath or CSS selectors
 // (general.py's check_accessibility_tree).
 import type { Metric, Options } from '../registry.ts';
-import { fuzzRatio } from '../text-similarity.ts';
-import { parseHtml } from './html-tree.ts';
-import type { HtmlElement, HtmlNode } from './html-tree.ts';
-import { pythonFalsy, pythonStrip, readPythonText } from '../../python-semantics.ts';
-import { cssSelectElements, elementText, parseXml, xpathElements } from './xml-query.ts';
-import type { Namespaces } from './xml-query.ts';
+import { fuzzRatio } from './text-similarity.ts';
+import { parseHtml } from '../formats/html-tree.ts';
+import type { HtmlElement, HtmlNode } from '../formats/html-tree.ts';
+import { pythonFalsy } from '../../python/equality.ts';
+import { pythonStrip } from '../../python/str.ts';
+import { readPythonText } from '../../python/io.ts';
+import { cssSelectElements, elementText, parseXml, xpathElements } from '../formats/xml-query.ts';
+import type { Namespaces } from '../formats/xml-query.ts';
 
 // BeautifulSoup splits these attributes into lists of words, so their order of spaces does not matter.
 const MULTI_VALUED = new Set(['class', 'rel', 'rev', 'accept-charset', 'headers', 'accesskey', 'dropzone']);

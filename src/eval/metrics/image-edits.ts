@@ -1,10 +1,10 @@
 // OSWorld's GIMP edit checks (gimp.py): did the agent's image (src) change in the asked way relative to the original
 // or gold image (tgt) while keeping its structure? Each returns 1 or 0; a missing file scores 0.
 import type { Metric, Options } from '../registry.ts';
-import { convert, flipLeftRight, meanOfBand, numpyBands, point, toHsvBands } from '../image/convert.ts';
-import { bandCount, openImage, type PilImage } from '../image/pil-image.ts';
-import { fileExists, sampleStandardDeviation, structureCheckByMse, structureCheckBySsim } from '../image/structure.ts';
-import { filePath } from './file-argument.ts';
+import { convert, flipLeftRight, meanOfBand, numpyBands, point, toHsvBands } from '../formats/image/convert.ts';
+import { bandCount, openImage, type PilImage } from '../formats/image/pil-image.ts';
+import { fileExists, sampleStandardDeviation, structureCheckByMse, structureCheckBySsim } from '../formats/image/structure.ts';
+import { filePath } from './arguments.ts';
 
 async function openPair(result: unknown, expected: unknown, metric: string): Promise<[PilImage, PilImage] | null> {
   const src = filePath(result, `${metric} result`);

@@ -3,12 +3,12 @@
 // family. Argument order is OSWorld's: `result` is the agent's file, `expected` the gold file or the rule dict.
 import { readFile, stat } from 'node:fs/promises';
 import type { Metric, Options } from '../registry.ts';
-import { band, bandBoundingBox, convert, crop } from '../image/convert.ts';
-import { bandCount, hasAlphaBand, openImage, type PilImage } from '../image/pil-image.ts';
-import { resize } from '../image/resize.ts';
-import { structuralSimilarity } from '../image/ssim.ts';
-import { fileExists, structureCheckBySsim } from '../image/structure.ts';
-import { filePath } from './file-argument.ts';
+import { band, bandBoundingBox, convert, crop } from '../formats/image/convert.ts';
+import { bandCount, hasAlphaBand, openImage, type PilImage } from '../formats/image/pil-image.ts';
+import { resize } from '../formats/image/resize.ts';
+import { structuralSimilarity } from '../formats/image/ssim.ts';
+import { fileExists, structureCheckBySsim } from '../formats/image/structure.ts';
+import { filePath } from './arguments.ts';
 import { imageEditMetrics } from './image-edits.ts';
 
 /**

@@ -1,55 +1,14 @@
 // JSON and YAML results (OSWorld general.py and vscode.py): key paths checked with the rule matcher, a JSON object
 // compared key by key, VS Code settings and keybindings, a config file that must contain an expected snippet.
 import { existsSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import type { Metric, Options } from '../registry.ts';
-import { matchValueToRule, pythonEquals } from '../rule-match.ts';
-import type { ValueRule } from '../rule-match.ts';
-import { rulesOf } from './general.ts';
-import { pythonFalsy, pythonIn, pythonStrip, readPythonText } from '../../python-semantics.ts';
-
-/**
- * `_match_value_to_rule` where Python would raise: `re.search` on a non-string, or `<`/`range` between a number and a
- * string or None. Callers that catch (check_json) score those 0, which differs from a plain non-match.
- */
-export function matchValueToRuleStrict(value: unknown, rule: ValueRule): boolean {
-  const method = String(rule.method);
-  if (method.startsWith('re') && typeof value !== 'string') {
-    throw new TypeError(`re.search: expected string, got ${value === null || value === undefined ? 'None' : typeof value}`);
-  }
-  const ordered = ['lt', 'le', 'gt', 'ge'].includes(method) || method.startsWith('range.');
-  if (ordered) {
-    const refs = method.startsWith('range.') ? (rule.ref as unknown[]) : [rule.ref];
-    for (const ref of refs) {
-      if (!orderable(value, ref)) throw new TypeError(`'<' not supported between ${JSON.stringify(value)} and ${JSON.stringify(ref)}`);
-    }
-  }
-  if ((method === 'str_list_eq' || method === 'str_set_eq') && typeof value !== 'string') {
-    throw new TypeError(`${method}: value must be a string, got ${JSON.stringify(value)}`);
-  }
-  return matchValueToRule(value, rule);
-}
-
-function orderable(a: unknown, b: unknown): boolean {
-  const numeric = (v: unknown) => typeof v === 'number' || typeof v === 'boolean';
-  return (numeric(a) && numeric(b)) || (typeof a === 'string' && typeof b === 'string');
-}
-
-/** `json.load`: NaN and ±Infinity are accepted as Python accepts them. */
-export function parsePythonJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    if (!/\b(NaN|Infinity)\b/.test(text)) throw error;
-    const marked = text.replace(/("(?:[^"\\]|\\.)*")|-?Infinity|NaN/g, (m, str) => (str ? str : `{"__py_number__":"${m}"}`));
-    return JSON.parse(marked, (_k, v) => (v && typeof v === 'object' && '__py_number__' in v ? Number(v.__py_number__) : v));
-  }
-}
-
-/** `yaml.safe_load`: YAML 1.1, so yes/no/on/off are booleans as in PyYAML. */
-export function parsePythonYaml(text: string): unknown {
-  return parseYaml(text, { version: '1.1' });
-}
+import { matchValueToRuleStrict } from './rule-match.ts';
+import { pythonEquals, pythonFalsy, pythonIn, pythonSortedList } from '../../python/equality.ts';
+import { parsePythonJson, parsePythonYaml } from '../../python/parse.ts';
+import type { ValueRule } from './rule-match.ts';
+import { rulesOf } from './arguments.ts';
+import { pythonStrip } from '../../python/str.ts';
+import { readPythonText } from '../../python/io.ts';
 
 /** `value[k]` in Python: dict keys, list indices (negative too); anything else raises (scored 0 by check_json). */
 function index(value: unknown, key: unknown): { ok: true; value: unknown } | { ok: false } {
@@ -147,7 +106,7 @@ function directCompare(result: unknown, wanted: unknown, expectInResult: boolean
     const ignoreOrder = !pythonFalsy(expectedDict.ignore_list_order ?? false);
     for (const key of Object.keys(expectedDict)) {
       if (ignoreOrder) {
-        if (!pythonEquals(pythonSorted(expectedDict[key]), pythonSorted(get(key)))) return false;
+        if (!pythonEquals(pythonSortedList(expectedDict[key]), pythonSortedList(get(key)))) return false;
       } else if (!pythonEquals(expectedDict[key], get(key))) return false;
     }
     return true;
@@ -165,16 +124,6 @@ function directCompare(result: unknown, wanted: unknown, expectInResult: boolean
     }
   }
   return true;
-}
-
-/** Python's `sorted(x)` for a list of numbers or of strings; anything else raises, as Python does. */
-function pythonSorted(value: unknown): unknown[] {
-  if (typeof value === 'string') return [...value].sort();
-  if (!Array.isArray(value)) throw new TypeError(`'${value === null ? 'NoneType' : typeof value}' object is not iterable`);
-  if (value.every((v) => typeof v === 'number' || typeof v === 'boolean')) return [...value].sort((a, b) => Number(a) - Number(b));
-  if (value.every((v) => typeof v === 'string')) return [...value].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (value.length <= 1) return [...value];
-  throw new TypeError("'<' not supported between the list's items");
 }
 
 /** VS Code settings.json: every key of `rules.expected` is present with an equal value. Parse errors score 0. */

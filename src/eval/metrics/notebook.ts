@@ -4,10 +4,11 @@
 // list-valued sources, stream texts and text mime bundles joined into strings.
 import { readFile } from 'node:fs/promises';
 import type { Metric, Options } from '../registry.ts';
-import { openImage } from '../image/pil-image.ts';
-import { histogramCorrelation, normalisedHistogram, opencvGrey, resizeArea } from '../image/opencv.ts';
-import { filePath } from './file-argument.ts';
-import { pythonStrip } from '../../python-semantics.ts';
+import { openImage } from '../formats/image/pil-image.ts';
+import { histogramCorrelation, normalisedHistogram, opencvGrey, resizeArea } from '../formats/image/opencv.ts';
+import { filePath } from './arguments.ts';
+import { pythonEquals } from '../../python/equality.ts';
+import { pythonStrip } from '../../python/str.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Output = { [key: string]: Json };
@@ -60,17 +61,6 @@ function isJsonMime(mime: string): boolean {
   return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
 }
 
-function pythonEqual(a: Json | undefined, b: Json | undefined): boolean {
-  if (a === b) return true;
-  if (typeof a === 'number' || typeof a === 'boolean') return (typeof b === 'number' || typeof b === 'boolean') && Number(a) === Number(b);
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => pythonEqual(v, b[i]));
-  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && pythonEqual(a[k], b[k]));
-  }
-  return false;
-}
-
 async function notebookPair(result: unknown, expected: unknown, metric: string): Promise<[NotebookCell[], NotebookCell[]] | null> {
   const resultPath = filePath(result, `${metric} result (vm_result)`);
   const expectedPath = filePath(expected, `${metric} expected (local_expected)`);
@@ -112,12 +102,12 @@ export async function compareNotebookOutputs(result: unknown, expected: unknown)
     for (let j = 0; j < gotOutputs.length; j++) {
       const g = gotOutputs[j];
       const w = wantOutputs[j];
-      if ('name' in g && !pythonEqual(g, w)) return 0;
+      if ('name' in g && !pythonEquals(g, w)) return 0;
       if ('data' in g) {
         if (!hasPlainText(w)) throw new Error(`compare_notebook_outputs: cell ${i} output ${j} is data in the result but not in the expected notebook (GUI-OS raises KeyError)`);
         const gotText = (g.data as Output)['text/plain'];
         const wantText = (w.data as Output)['text/plain'];
-        if (!pythonEqual(gotText, wantText)) return 0;
+        if (!pythonEquals(gotText, wantText)) return 0;
       }
     }
   }
@@ -153,8 +143,9 @@ export async function compareIpynbFiles(result: unknown, expected: unknown): Pro
   return a.length === b.length && a.every((cell, i) => cell === b[i]) ? 1 : 0;
 }
 
-function indexList(options: Options, metric: string): number[] {
-  const expected = options.expected;
+/** GUI-OS's `expected` keyword: from the options (as the engine passes it), else the positional `expected`. */
+function indexList(options: Options, positional: unknown, metric: string): number[] {
+  const expected = options.expected ?? positional;
   if (!Array.isArray(expected) || !expected.every((v) => Number.isInteger(v))) {
     throw new Error(`${metric}: option "expected" must be a list of cell indices, got ${JSON.stringify(expected)}`);
   }
@@ -170,10 +161,10 @@ function checkVersion(options: Options, metric: string): void {
  * is_jupyter_cell_executed(vm_result, expected, cell_type="code", version=4): the indices of cells of that type
  * without an execution_count (missing, null or 0) must equal `expected` (usually []).
  */
-export async function isJupyterCellExecuted(result: unknown, _expected: unknown, options: Options = {}): Promise<number> {
+export async function isJupyterCellExecuted(result: unknown, expectedIndices: unknown, options: Options = {}): Promise<number> {
   const path = filePath(result, 'is_jupyter_cell_executed result (vm_result)');
   if (!path) return 0;
-  const expected = indexList(options, 'is_jupyter_cell_executed');
+  const expected = indexList(options, expectedIndices, 'is_jupyter_cell_executed');
   checkVersion(options, 'is_jupyter_cell_executed');
   const cellType = options.cell_type ?? 'code';
   const cells = await readNotebook(path);
@@ -185,10 +176,10 @@ export async function isJupyterCellExecuted(result: unknown, _expected: unknown,
  * are_jupyter_outputs_cleared(vm_result, expected, cell_type="code"): the indices of cells of that type with an
  * output carrying text, data or ename, compared with `expected` after sorting both.
  */
-export async function areJupyterOutputsCleared(result: unknown, _expected: unknown, options: Options = {}): Promise<number> {
+export async function areJupyterOutputsCleared(result: unknown, expectedIndices: unknown, options: Options = {}): Promise<number> {
   const path = filePath(result, 'are_jupyter_outputs_cleared result (vm_result)');
   if (!path) return 0;
-  const expected = [...indexList(options, 'are_jupyter_outputs_cleared')].sort((x, y) => x - y);
+  const expected = [...indexList(options, expectedIndices, 'are_jupyter_outputs_cleared')].sort((x, y) => x - y);
   checkVersion(options, 'are_jupyter_outputs_cleared');
   const cellType = options.cell_type ?? 'code';
   const cells = await readNotebook(path);

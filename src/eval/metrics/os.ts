@@ -1,65 +1,9 @@
 // Ubuntu desktop settings and files (OSWorld metrics/basic_os.py): GNOME favourites, the time zone, text scaling,
 // a folder listing, the clipboard.
 import type { Metric } from '../registry.ts';
-import { rulesOf } from './general.ts';
-import { pythonIn } from '../../python-semantics.ts';
-import { pythonFloat } from './text.ts';
-
-/**
- * Python's `eval` restricted to literals (what gsettings prints: `['a.desktop', 'b.desktop']`): strings, numbers,
- * True/False/None, lists and tuples. Anything else (such as gsettings' `@as []`) raises, as eval would.
- */
-export function parsePythonLiteral(source: string): unknown {
-  let i = 0;
-  const s = source;
-  const space = () => {
-    while (i < s.length && /\s/.test(s[i])) i++;
-  };
-  const fail = (): never => {
-    throw new SyntaxError(`not a Python literal at ${i}: ${JSON.stringify(s.slice(0, 80))}`);
-  };
-  const value = (): unknown => {
-    space();
-    const c = s[i];
-    if (c === '[' || c === '(') {
-      const close = c === '[' ? ']' : ')';
-      i++;
-      const items: unknown[] = [];
-      space();
-      while (s[i] !== close) {
-        items.push(value());
-        space();
-        if (s[i] === ',') i++;
-        else if (s[i] !== close) fail();
-        space();
-      }
-      i++;
-      return items;
-    }
-    if (c === "'" || c === '"') {
-      i++;
-      let out = '';
-      while (i < s.length && s[i] !== c) {
-        if (s[i] === '\\') {
-          const e = s[++i];
-          out += ({ n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"' } as Record<string, string>)[e] ?? `\\${e}`;
-          i++;
-        } else out += s[i++];
-      }
-      if (s[i] !== c) fail();
-      i++;
-      return out;
-    }
-    const word = /^(True|False|None|[+-]?\d+(\.\d*)?([eE][+-]?\d+)?)/.exec(s.slice(i));
-    if (!word) return fail();
-    i += word[0].length;
-    return word[0] === 'True' ? true : word[0] === 'False' ? false : word[0] === 'None' ? null : Number(word[0]);
-  };
-  const result = value();
-  space();
-  if (i !== s.length) fail();
-  return result;
-}
+import { rulesOf } from './arguments.ts';
+import { pythonIn } from '../../python/equality.ts';
+import { parsePythonLiteral, pythonFloat } from '../../python/parse.ts';
 
 function sameElements(actual: unknown[], wanted: unknown[]): boolean {
   if (actual.length !== wanted.length) return false;

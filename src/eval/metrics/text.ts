@@ -1,18 +1,14 @@
 // Plain-text files compared with a gold file or with rules (OSWorld general.py and vscode.py): line similarity,
 // exact text, containment, regex lines, Python source, terminal output, numeric answers.
-import { pythonRegex } from '../rule-match.ts';
+import { pythonRegex, searchLine } from '../../python/regex.ts';
 import { existsSync, statSync } from 'node:fs';
 import type { Metric, Options } from '../registry.ts';
-import { sequenceMatcherRatio } from '../text-similarity.ts';
-import { rulesOf } from './general.ts';
-import {
-  pythonFalsy,
-  pythonFileLines,
-  pythonSplitlines,
-  pythonStrip,
-  readPythonText,
-  searchLine,
-} from '../../python-semantics.ts';
+import { sequenceMatcherRatio } from './text-similarity.ts';
+import { rulesOf } from './arguments.ts';
+import { pythonFalsy } from '../../python/equality.ts';
+import { pythonFileLines, readPythonText } from '../../python/io.ts';
+import { pythonInt, pythonFloat } from '../../python/parse.ts';
+import { pythonExpandTabs, pythonSplitlines, pythonStrip } from '../../python/str.ts';
 
 /** difflib `SequenceMatcher(a=result_lines, b=expected_lines).ratio()`: a float. A missing result scores 0. */
 export function diffTextFile(result: unknown, expected: unknown): number {
@@ -68,14 +64,6 @@ export function checkLineNumber(result: unknown, expected: unknown): number {
   }
 }
 
-/** Python's `int(x)` for a JSON value: ints, integral strings (surrounding whitespace allowed); anything else raises. */
-function pythonInt(value: unknown): number {
-  if (typeof value === 'number') return Math.trunc(value);
-  if (typeof value === 'boolean') return Number(value);
-  if (typeof value === 'string' && /^\s*[+-]?\d+(_\d+)*\s*$/.test(value)) return Number(value.replace(/_/g, ''));
-  throw new Error(`invalid literal for int(): ${JSON.stringify(value)}`);
-}
-
 /**
  * Each `expect` regex matches at least one line (`re.search`) and no line matches an `unexpect` regex. Lines are
  * searched as Python iterates a file, with their trailing newline.
@@ -119,26 +107,9 @@ function normalizePython(text: string): string {
   }
   const kept: string[] = [];
   for (; i < lines.length; i++) {
-    if (pythonStrip(lines[i])) kept.push(expandTabs(lines[i], 4).replace(/[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/, ''));
+    if (pythonStrip(lines[i])) kept.push(pythonExpandTabs(lines[i], 4).replace(/[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/, ''));
   }
   return kept.join('\n');
-}
-
-/** `str.expandtabs(size)`: the column resets after "\n" and "\r". */
-function expandTabs(line: string, size: number): string {
-  let out = '';
-  let column = 0;
-  for (const ch of line) {
-    if (ch === '\t') {
-      const pad = size - (column % size);
-      out += ' '.repeat(pad);
-      column += pad;
-    } else {
-      out += ch;
-      column = ch === '\n' || ch === '\r' ? 0 : column + 1;
-    }
-  }
-  return out;
 }
 
 /** The terminal output (expected side) equals the text file's content exactly. */
@@ -162,15 +133,6 @@ export function compareResultFiles(result: unknown, expected: unknown): number {
   // float(src) raising falls into the except branch, which compares the texts (already known to differ here).
   if (srcNum === undefined) return src === tgt ? 1 : 0;
   return Math.abs(srcNum - tgtNum) < 1e-4 ? 1 : 0;
-}
-
-/** Python's `float(str)`: decimal or exponent notation, inf/nan, underscores between digits; undefined if it raises. */
-export function pythonFloat(text: string): number | undefined {
-  const t = pythonStrip(text).toLowerCase();
-  if (/^[+-]?(inf|infinity)$/.test(t)) return t.startsWith('-') ? -Infinity : Infinity;
-  if (/^[+-]?nan$/.test(t)) return Number.NaN;
-  if (!/^[+-]?((\d(_?\d)*)?\.?\d(_?\d)*|\d(_?\d)*\.)(e[+-]?\d(_?\d)*)?$/.test(t)) return undefined;
-  return Number(t.replace(/_/g, ''));
 }
 
 export const textMetrics: Record<string, Metric> = {

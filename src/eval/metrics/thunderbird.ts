@@ -1,10 +1,11 @@
 // Thunderbird (OSWorld metrics/thunderbird.py): prefs.js values, message filter rules, mail folder files.
 import type { Metric, Options } from '../registry.ts';
-import type { ValueRule } from '../rule-match.ts';
-import { matchRecord } from './data.ts';
-import { rulesOf } from './general.ts';
-import { matchValueToRuleStrict, parsePythonJson } from './json.ts';
-import { pythonFileLines, pythonStrip, readPythonText } from '../../python-semantics.ts';
+import type { ValueRule } from './rule-match.ts';
+import { matchRecord, matchValueToRuleStrict } from './rule-match.ts';
+import { rulesOf } from './arguments.ts';
+import { parsePythonJson } from '../../python/parse.ts';
+import { pythonFileLines, readPythonText } from '../../python/io.ts';
+import { pythonStrip } from '../../python/str.ts';
 
 const PREF = /^user_pref\("((?:[^"]|\\")+)", (.+)\);$/u;
 

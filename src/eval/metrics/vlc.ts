@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import type { Metric } from '../registry.ts';
 import { urlparse } from '../url.ts';
-import { compareAudios } from './audio/compare-audios.ts';
-import { rulesOf } from './general.ts';
-import { elementText, parseXml, xpathElements } from './xml-query.ts';
+import { compareAudios } from './audio.ts';
+import { rulesOf } from './arguments.ts';
+import { elementText, parseXml, xpathElements } from '../formats/xml-query.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 

@@ -2,10 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { getCacheFile, getCloudFile, xlsxLastRow } from '../../../src/eval/getters/file.ts';
+import { getCacheFile, getCloudFile } from '../../../src/eval/getters/file.ts';
+import { xlsxLastRow } from '../../../src/eval/formats/xlsx/sheet-data.ts';
 import { getList, getLocalFile } from '../../../src/eval/getters/spider2v.ts';
 import { strftime } from '../../../src/eval/getters/support.ts';
-import { pythonFloatRepr } from '../../../src/python-semantics.ts';
+import { pythonFloatRepr } from '../../../src/python/repr.ts';
 import { makeEnv } from '../engine-helpers.ts';
 
 const fixtures = join(import.meta.dirname, 'fixtures');

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkCsv, compareCsv, compareTimeInSpeedtestResults, parsePythonCsv, runSqlite3 } from '../../../src/eval/metrics/data.ts';
+import { checkCsv, compareCsv, compareTimeInSpeedtestResults, runSqlite3 } from '../../../src/eval/metrics/data.ts';
+import { parsePythonCsv } from '../../../src/python/parse.ts';
 
 const f = (name: string) => join(import.meta.dirname, '../../../fixtures/text', name);
 

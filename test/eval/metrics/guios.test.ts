@@ -4,13 +4,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerBuiltins } from '../../../src/eval/builtins.ts';
-import { guiosMetrics, readCsvLikePandas } from '../../../src/eval/metrics/guios.ts';
-import { findMetric } from '../../../src/eval/registry.ts';
+import { guiosMetrics, guiosVariants, readCsvLikePandas } from '../../../src/eval/metrics/guios.ts';
+import { metrics } from '../../../src/eval/registry.ts';
 
 const dir = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'notebooks');
 const f = (name: string) => join(dir, name);
-const compareCsv = guiosMetrics['guios:compare_csv'];
-const compareText = guiosMetrics['guios:compare_text_file'];
+const compareCsv = guiosVariants.compare_csv;
+const compareText = guiosVariants.compare_text_file;
 const compareLogs = guiosMetrics.compare_script_logs;
 
 describe('read_csv dtype inference', () => {
@@ -35,7 +35,7 @@ describe('read_csv dtype inference', () => {
   });
 });
 
-describe('guios:compare_csv', () => {
+describe('compare_csv (GUI-OS)', () => {
   it('sorts columns; ignore_order sorts rows', async () => {
     expect(await compareCsv(f('expected.csv'), f('expected.csv'), {})).toBe(1);
     expect(await compareCsv(f('result-reordered.csv'), f('expected.csv'), { ignore_order: true })).toBe(1);
@@ -68,7 +68,7 @@ describe('guios:compare_csv', () => {
   });
 });
 
-describe('guios:compare_text_file', () => {
+describe('compare_text_file (GUI-OS)', () => {
   it('exact by default; ignore_blanks collapses whitespace', async () => {
     expect(await compareText(f('code-gold.txt'), f('code-gold.txt'), {})).toBe(1);
     expect(await compareText(f('code-tabs.txt'), f('code-gold.txt'), {})).toBe(0);
@@ -97,7 +97,7 @@ describe.skipIf(!existsSync(corpus))('real GUI-OS tasks (needs /work/shared/corp
     let checked = 0;
     for (const id of readdirSync(corpus)) {
       const { func, arguments: args } = JSON.parse(readFileSync(join(corpus, id, `${id}.json`), 'utf8')).evaluation;
-      const metric = guiosMetrics[`guios:${func}`];
+      const metric = guiosVariants[func];
       if (func !== 'compare_csv' && func !== 'compare_text_file') continue;
       const gold = join(corpus, id, args.local_expected ?? args.local_expected_file);
       const options = Object.fromEntries(Object.entries(args).filter(([k]) => !k.startsWith('vm_') && !k.startsWith('local_')));
@@ -108,9 +108,11 @@ describe.skipIf(!existsSync(corpus))('real GUI-OS tasks (needs /work/shared/corp
   });
 });
 
-it('registers the GUI-OS variants under guios: names', () => {
+it('registers the GUI-OS variants as the guios format\'s own, beside OSWorld\'s namesakes', () => {
   registerBuiltins();
-  expect(findMetric('compare_csv', 'guios')).toBe(compareCsv);
-  expect(findMetric('compare_text_file', 'guios')).toBe(compareText);
-  expect(findMetric('compare_script_logs', 'guios')).toBe(compareLogs);
+  expect(metrics.get('compare_csv', 'guios')).toBe(compareCsv);
+  expect(metrics.get('compare_text_file', 'guios')).toBe(compareText);
+  expect(metrics.get('compare_script_logs', 'guios')).toBe(compareLogs);
+  expect(metrics.get('compare_csv')).not.toBe(compareCsv);
+  expect(metrics.names().filter((name) => name.includes(':'))).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkAccessibilityTree, checkHtmlBackgroundImage, compareHtmls } from '../../../src/eval/metrics/html.ts';
-import { htmlRoot, parseHtml, prettyPrintHtml } from '../../../src/eval/metrics/html-tree.ts';
+import { htmlRoot, parseHtml, prettyPrintHtml } from '../../../src/eval/formats/html-tree.ts';
 
 const f = (name: string) => join(import.meta.dirname, '../../../fixtures/text', name);
 

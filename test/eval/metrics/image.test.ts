@@ -7,12 +7,12 @@ import { copyFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { convert, luma, toHsvBands } from '../../../src/eval/image/convert.ts';
-import { openImage } from '../../../src/eval/image/pil-image.ts';
-import { resize } from '../../../src/eval/image/resize.ts';
-import { structuralSimilarity } from '../../../src/eval/image/ssim.ts';
+import { convert, luma, toHsvBands } from '../../../src/eval/formats/image/convert.ts';
+import { openImage } from '../../../src/eval/formats/image/pil-image.ts';
+import { resize } from '../../../src/eval/formats/image/resize.ts';
+import { structuralSimilarity } from '../../../src/eval/formats/image/ssim.ts';
 import { imageMetrics } from '../../../src/eval/metrics/image.ts';
-import { findMetric } from '../../../src/eval/registry.ts';
+import { metrics } from '../../../src/eval/registry.ts';
 import { registerBuiltins } from '../../../src/eval/builtins.ts';
 
 const dir = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'images');
@@ -201,7 +201,7 @@ describe('GIMP edit checks', () => {
 describe('registration', () => {
   it('registers every image metric under its OSWorld name', () => {
     registerBuiltins();
-    for (const name of Object.keys(imageMetrics)) expect(findMetric(name), name).toBe(imageMetrics[name]);
+    for (const name of Object.keys(imageMetrics)) expect(metrics.get(name), name).toBe(imageMetrics[name]);
     expect(Object.keys(imageMetrics)).toHaveLength(17);
   });
 

@@ -6,9 +6,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerBuiltins } from '../../../src/eval/builtins.ts';
-import { histogramCorrelation } from '../../../src/eval/image/opencv.ts';
+import { histogramCorrelation } from '../../../src/eval/formats/image/opencv.ts';
 import { notebookMetrics } from '../../../src/eval/metrics/notebook.ts';
-import { findMetric } from '../../../src/eval/registry.ts';
+import { metrics } from '../../../src/eval/registry.ts';
 
 const dir = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'notebooks');
 const nb = (name: string) => join(dir, name);
@@ -121,5 +121,5 @@ describe.skipIf(!existsSync(corpus))('real GUI-OS tasks (needs /work/shared/corp
 
 it('registers the notebook family under GUI-OS names', () => {
   registerBuiltins();
-  for (const name of Object.keys(m)) expect(findMetric(name, 'guios')).toBe(m[name]);
+  for (const name of Object.keys(m)) expect(metrics.get(name, 'guios')).toBe(m[name]);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { checkGnomeFavoriteApps, checkMovedJpgs, checkTextEnlarged, isInVmClickboard, isUtc0, parsePythonLiteral } from '../../../src/eval/metrics/os.ts';
+import { checkGnomeFavoriteApps, checkMovedJpgs, checkTextEnlarged, isInVmClickboard, isUtc0 } from '../../../src/eval/metrics/os.ts';
+import { parsePythonLiteral } from '../../../src/python/parse.ts';
 
 describe('check_gnome_favorite_apps', () => {
   test('same length and same set as gsettings prints it', () => {

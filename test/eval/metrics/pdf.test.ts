@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerBuiltins } from '../../../src/eval/builtins.ts';
-import { openImage } from '../../../src/eval/image/pil-image.ts';
-import { hashDistance, perceptualHash } from '../../../src/eval/image/phash.ts';
-import { pdfImages, pdfMetrics, pdfText } from '../../../src/eval/metrics/pdf.ts';
-import { findMetric } from '../../../src/eval/registry.ts';
+import { openImage } from '../../../src/eval/formats/image/pil-image.ts';
+import { hashDistance, perceptualHash } from '../../../src/eval/formats/image/phash.ts';
+import { pdfImages, pdfText } from '../../../src/eval/formats/pdf.ts';
+import { pdfMetrics } from '../../../src/eval/metrics/pdf.ts';
+import { metrics } from '../../../src/eval/registry.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..', 'fixtures');
 const pdf = (name: string) => join(root, 'pdf', `${name}.pdf`);
@@ -81,5 +82,5 @@ describe('check_pdf_pages', () => {
 
 it('registers the pdf family under OSWorld names', () => {
   registerBuiltins();
-  for (const name of ['compare_pdfs', 'compare_pdf_images', 'check_pdf_pages']) expect(findMetric(name)).toBe(m[name]);
+  for (const name of ['compare_pdfs', 'compare_pdf_images', 'check_pdf_pages']) expect(metrics.get(name)).toBe(m[name]);
 });

@@ -1,12 +1,10 @@
 // Text comparisons of Writer documents (OSWorld docs.py): compare_docx_files and the metrics built on paragraph text.
-import { flag } from '../../office/args.ts';
-import { filePath } from '../file-argument.ts';
-import { pyCollapseWhitespace } from '../../office/python-str.ts';
-import { pythonSorted, pythonSplitWhitespace, pythonStrip } from '../../../python-semantics.ts';
+import { flag, filePath } from '../arguments.ts';
+import { pythonCollapseWhitespace, pythonSorted, pythonSplitWhitespace, pythonStrip } from '../../../python/str.ts';
 import type { Options } from '../../registry.ts';
-import { fuzzRatio } from '../../text-similarity.ts';
-import { bodyParagraphs, openDocx, paragraphText } from './document.ts';
-import { odtParagraphTexts, openOdt } from './odt.ts';
+import { fuzzRatio } from '../text-similarity.ts';
+import { bodyParagraphs, openDocx, paragraphText } from '../../formats/docx/document.ts';
+import { odtParagraphTexts, openOdt } from '../../formats/docx/odt.ts';
 
 /** The first difference found, for matcher messages. Paragraph numbers are 1-based, in the compared lists. */
 export interface TextDifference {
@@ -41,14 +39,14 @@ async function loadParagraphs(file1: string, file2: string): Promise<[string[], 
 }
 
 function joinedText(paragraphs: string[]): string {
-  return pythonStrip(pyCollapseWhitespace(paragraphs.join('\n')));
+  return pythonStrip(pythonCollapseWhitespace(paragraphs.join('\n')));
 }
 
 /** The first paragraph (ignoring blank ones) whose whitespace-collapsed text differs, for a readable message. */
 function firstCollapsedDifference(p1: string[], p2: string[], lower: boolean): TextDifference {
   const norm = (list: string[]) =>
     list
-      .map((text, index) => ({ index, text: pythonStrip(pyCollapseWhitespace(lower ? text.toLowerCase() : text)) }))
+      .map((text, index) => ({ index, text: pythonStrip(pythonCollapseWhitespace(lower ? text.toLowerCase() : text)) }))
       .filter((entry) => entry.text !== '');
   const a = norm(p1);
   const b = norm(p2);

@@ -1,11 +1,9 @@
 // Formatting checks of Writer documents (OSWorld docs.py). Run formatting is read the way python-docx's `run.font`
 // reads it: the run's own w:rPr only — a value inherited from a style is None, exactly as in OSWorld.
-import { numberOption, requireField, rules } from '../../office/args.ts';
-import { filePath } from '../file-argument.ts';
-import { deltaE2000, hexToRgb, rgbToLab } from '../../office/color.ts';
-import type { Rgb } from '../../office/color.ts';
-import { pyHasDigit, pySplitEachWhitespace } from '../../office/python-str.ts';
-import { pythonStrip } from '../../../python-semantics.ts';
+import { numberOption, requireField, rulesOf, filePath } from '../arguments.ts';
+import { deltaE2000, hexToRgb, rgbToLab } from '../../formats/office/color.ts';
+import type { Rgb } from '../../formats/office/color.ts';
+import { pythonHasDigit, pythonSplitEachWhitespace, pythonStrip } from '../../../python/str.ts';
 import type { Options } from '../../registry.ts';
 import { compareDocxFiles } from './compare-text.ts';
 import {
@@ -25,9 +23,9 @@ import {
   sectionGeometry,
   sections,
   tabStops,
-} from './document.ts';
-import type { Docx } from './document.ts';
-import { hasYellowHighlightedSpan, openOdt } from './odt.ts';
+} from '../../formats/docx/document.ts';
+import type { Docx } from '../../formats/docx/document.ts';
+import { hasYellowHighlightedSpan, openOdt } from '../../formats/docx/odt.ts';
 
 /** OSWorld wraps `Document(path)` in try/except and returns 0; a missing path is 0 too. */
 async function tryOpen(value: unknown, what: string): Promise<Docx | null> {
@@ -42,7 +40,7 @@ async function tryOpen(value: unknown, what: string): Promise<Docx | null> {
 
 /** compare_font_names(docx, {font_name}): every run of every body paragraph has exactly that `w:rFonts/@w:ascii`. */
 export async function compareFontNames(result: unknown, expected: unknown): Promise<number> {
-  const fontName = requireField<string>(rules(expected, 'compare_font_names'), 'font_name', 'compare_font_names');
+  const fontName = requireField<string>(rulesOf(expected, 'compare_font_names'), 'font_name', 'compare_font_names');
   const doc = await tryOpen(result, 'compare_font_names result');
   if (!doc) return 0;
   for (const p of bodyParagraphs(doc)) for (const r of paragraphRuns(p)) if (runFont(r).name !== fontName) return 0;
@@ -82,7 +80,7 @@ export async function hasPageNumbersInFooters(result: unknown): Promise<number> 
   for (let i = 0; i < count; i++) {
     const paragraphs = await footerParagraphs(doc, i);
     const text = paragraphs.length ? paragraphText(paragraphs[0]) : '';
-    if (!pyHasDigit(text)) return 0;
+    if (!pythonHasDigit(text)) return 0;
   }
   return 1;
 }
@@ -124,7 +122,7 @@ export async function checkTabstops(result: unknown, expected: unknown, options:
       const splits = paragraphText(p).split('\t');
       const part = splits.at(index);
       if (part === undefined) throw new Error(`check_tabstops: a paragraph has no tab-separated part ${index}`);
-      const words = pySplitEachWhitespace(part).filter((w) => pythonStrip(w) !== '');
+      const words = pythonSplitEachWhitespace(part).filter((w) => pythonStrip(w) !== '');
       if (words.length !== wordNumber) return 0;
     }
   }

@@ -1,5 +1,5 @@
 // Writer (docx/odt) metrics under OSWorld's names (desktop_env/evaluators/metrics/docs.py, fuzzy_place_math from
-// general.py). Documents are read as python-docx 1.2.0 / odfpy read them: see document.ts and odt.ts.
+// general.py). Documents are read as python-docx 1.2.0 / odfpy read them: see ../../formats/docx/.
 import type { Metric } from '../../registry.ts';
 import {
   compareDocxFiles,

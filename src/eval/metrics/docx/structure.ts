@@ -1,9 +1,9 @@
 // Tables and images of Writer documents (OSWorld docs.py compare_docx_tables, compare_docx_images).
 import sharp from 'sharp';
-import { filePath } from '../file-argument.ts';
-import { pythonStrip } from '../../../python-semantics.ts';
-import { bodyTables, cellText, documentImages, openDocx, readTable } from './document.ts';
-import type { Docx } from './document.ts';
+import { filePath } from '../arguments.ts';
+import { pythonStrip } from '../../../python/str.ts';
+import { bodyTables, cellText, documentImages, openDocx, readTable } from '../../formats/docx/document.ts';
+import type { Docx } from '../../formats/docx/document.ts';
 
 export interface StructureComparison {
   score: number;

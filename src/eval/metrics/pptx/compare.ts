@@ -1,10 +1,9 @@
 // compare_pptx_files (OSWorld slides.py, upstream at 87df18ff): a strict slide-by-slide comparison with examine_*
 // switches. The checks run in OSWorld's order and the first mismatch decides; the detailed variant says which.
-import { flag } from '../../office/args.ts';
-import { filePath } from '../file-argument.ts';
-import { pythonStrip } from '../../../python-semantics.ts';
-import { children, descendants, leadingText } from '../../office/xml.ts';
-import type { XmlElement } from '../../office/xml.ts';
+import { flag, filePath } from '../arguments.ts';
+import { pythonStrip } from '../../../python/str.ts';
+import { children, descendants, leadingText } from '../../formats/office/xml.ts';
+import type { XmlElement } from '../../formats/office/xml.ts';
 import type { Options } from '../../registry.ts';
 import {
   backgroundFill,
@@ -25,8 +24,8 @@ import {
   tableOf,
   tableShape,
   textParagraphs,
-} from './presentation.ts';
-import type { Pptx, Shape, Slide } from './presentation.ts';
+} from '../../formats/pptx/presentation.ts';
+import type { Pptx, Shape, Slide } from '../../formats/pptx/presentation.ts';
 
 /** Where the first mismatch is (1-based numbers, as in OSWorld's debug log) and the two values. */
 export interface PptxDifference {

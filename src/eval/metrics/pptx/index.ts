@@ -1,5 +1,5 @@
 // Impress (pptx) metrics under OSWorld's names (desktop_env/evaluators/metrics/slides.py). Presentations are read
-// as python-pptx 1.0.2 reads them: see presentation.ts. The slide-media getters live in slide-media.ts.
+// as python-pptx 1.0.2 reads them: see ../../formats/pptx/ (presentation.ts, slide-media.ts).
 import type { Metric } from '../../registry.ts';
 import { comparePptxFiles } from './compare.ts';
 import {

@@ -1,10 +1,9 @@
 // The other Impress metrics of OSWorld's slides.py: orientation, transitions, page-number colour, strike-through,
 // picture stretching, background distance, and three that read LibreOffice's configuration or the a11y tree.
-import { requireField, rules } from '../../office/args.ts';
-import { filePath } from '../file-argument.ts';
-import { openPackage, readXmlPart } from '../../office/package.ts';
-import { children, descendant, descendants, leadingText, parseXml } from '../../office/xml.ts';
-import { readXcu, xcuItems } from '../../office/registry-xcu.ts';
+import { requireField, rulesOf, filePath } from '../arguments.ts';
+import { openPackage, readXmlPart } from '../../formats/office/package.ts';
+import { children, descendant, descendants, leadingText, parseXml } from '../../formats/office/xml.ts';
+import { readXcu, xcuItems } from '../../formats/office/registry-xcu.ts';
 import {
   backgroundFill,
   openPptx,
@@ -18,7 +17,7 @@ import {
   slideMaster,
   slideShapes,
   textParagraphs,
-} from './presentation.ts';
+} from '../../formats/pptx/presentation.ts';
 
 /** check_slide_orientation_Portrait(pptx): slide width < slide height. */
 export async function checkSlideOrientationPortrait(result: unknown): Promise<number> {
@@ -34,7 +33,7 @@ export async function checkSlideOrientationPortrait(result: unknown): Promise<nu
  * presentation order) has a p:transition whose subtree holds a `p:<transition_type>` element.
  */
 export async function checkTransition(result: unknown, expected: unknown): Promise<number> {
-  const r = rules(expected, 'check_transition');
+  const r = rulesOf(expected, 'check_transition');
   const slideIdx = requireField<number>(r, 'slide_idx', 'check_transition');
   const type = requireField<string>(r, 'transition_type', 'check_transition');
   const file = filePath(result, 'check_transition result');
@@ -60,7 +59,7 @@ function parseRgb(value: string | null | undefined): [number, number, number] | 
  * the very last one — and judged with a 50-point channel margin. An unknown colour name passes.
  */
 export async function checkPageNumberColors(result: unknown, expected: unknown): Promise<number> {
-  const color = requireField<string>(rules(expected, 'check_page_number_colors'), 'color', 'check_page_number_colors');
+  const color = requireField<string>(rulesOf(expected, 'check_page_number_colors'), 'color', 'check_page_number_colors');
   const file = filePath(result, 'check_page_number_colors result');
   if (!file) throw new Error('check_page_number_colors: no presentation');
   const master = await readXmlPart(await openPackage(file), 'ppt/slideMasters/slideMaster1.xml');
@@ -102,7 +101,7 @@ export async function checkPageNumberColors(result: unknown, expected: unknown):
  * run of that paragraph has a `strike` attribute (any value). Any error (missing slide, shape, run) gives 0.
  */
 export async function checkStrikethrough(result: unknown, expected: unknown): Promise<number> {
-  const r = rules(expected, 'check_strikethrough');
+  const r = rulesOf(expected, 'check_strikethrough');
   const slides = requireField<number[]>(r, 'slide_index_s', 'check_strikethrough');
   const shapes = requireField<number[]>(r, 'shape_index_s', 'check_strikethrough');
   const paragraphs = requireField<number[]>(r, 'paragraph_index_s', 'check_strikethrough');
@@ -176,7 +175,7 @@ export async function checkImageStretchAndCenter(result: unknown, expected: unkn
  * when inherited, on the master), has no RGB value, or still equals `original_rgb`. Returns a float.
  */
 export async function evaluatePresentationFillToRgbDistance(result: unknown, expected: unknown): Promise<number> {
-  const r = rules(expected, 'evaluate_presentation_fill_to_rgb_distance');
+  const r = rulesOf(expected, 'evaluate_presentation_fill_to_rgb_distance');
   const target = requireField<number[]>(r, 'rgb', 'evaluate_presentation_fill_to_rgb_distance');
   const original = (r.original_rgb as number[] | undefined) ?? null;
   const file = filePath(result, 'evaluate_presentation_fill_to_rgb_distance result');
@@ -236,7 +235,7 @@ export async function checkPresenterConsoleDisable(result: unknown): Promise<num
  * Document (the last such item wins) equals `minutes`. Unreadable files and non-integer values give 0.
  */
 export async function checkAutoSavingTime(result: unknown, expected: unknown): Promise<number> {
-  const minutes = requireField<number>(rules(expected, 'check_auto_saving_time'), 'minutes', 'check_auto_saving_time');
+  const minutes = requireField<number>(rulesOf(expected, 'check_auto_saving_time'), 'minutes', 'check_auto_saving_time');
   const file = filePath(result, 'check_auto_saving_time result');
   try {
     const root = await readXcu(file ?? '');

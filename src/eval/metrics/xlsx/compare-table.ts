@@ -1,25 +1,26 @@
 // compare_table(result, expected?, {rules}): OSWorld's spreadsheet check. Rules run in order and are ANDed; the
 // first failing rule ends the comparison. A missing or unreadable result scores 0. `compareTableDetailed` also says
 // what failed (rule, sheet, cell, both values) for toMatchXlsx's message; the registered metric returns the score.
-import { matchValueToRule, pythonEquals, type ValueRule } from '../../rule-match.ts';
+import { matchValueToRule, type ValueRule } from '../rule-match.ts';
+import { pythonEquals } from '../../../python/equality.ts';
 import type { Metric, Options } from '../../registry.ts';
-import { osworldCellValue } from './cell-values.ts';
-import { readCellStyle, type StyleValue } from './cell-style.ts';
-import { loadCharts } from './chart.ts';
+import { osworldCellValue } from '../../formats/xlsx/cell-values.ts';
+import { readCellStyle, type StyleValue } from '../../formats/xlsx/cell-style.ts';
+import { loadCharts } from '../../formats/xlsx/chart.ts';
 import { checkValidators, readValidators } from './data-validation.ts';
-import { loadRowsOrCols } from './dimensions.ts';
-import { loadFilters } from './filter.ts';
-import { loadOpenpyxlSheet } from './openpyxl-sheet.ts';
-import { loadPivotTables } from './pivot.ts';
-import { toPlain } from './python-values.ts';
-import { frameDifference, readExcelFrame, roundFrame } from './sheet-data.ts';
+import { loadRowsOrCols } from '../../formats/xlsx/dimensions.ts';
+import { loadFilters } from '../../formats/xlsx/filter.ts';
+import { loadOpenpyxlSheet } from '../../formats/xlsx/openpyxl-sheet.ts';
+import { loadPivotTables } from '../../formats/xlsx/pivot.ts';
+import { toPlain } from '../../../python/values.ts';
+import { frameDifference, readExcelFrame, roundFrame } from '../../formats/xlsx/sheet-data.ts';
 import { fuzzyFailure, type FuzzyRule } from './sheet-fuzzy.ts';
 import { printedDifference, readPrintedSheet } from './sheet-print.ts';
-import { freezeKey, zoomScale } from './sheet-view.ts';
-import { parseCellRef } from './sheet-xml.ts';
-import { loadSparklines } from './sparkline.ts';
+import { freezeKey, zoomScale } from '../../formats/xlsx/sheet-view.ts';
+import { parseCellRef } from '../../formats/xlsx/sheet-xml.ts';
+import { loadSparklines } from '../../formats/xlsx/sparkline.ts';
 import { loadXlsxStyles, showStyle, styleDifference } from './style.ts';
-import { parseSheetRef, tryOpenWorkbook, Workbook, type SheetRef } from './workbook.ts';
+import { parseSheetRef, tryOpenWorkbook, Workbook, type SheetRef } from '../../formats/xlsx/workbook.ts';
 
 export interface TableFailure {
   /** The rule type ("sheet_data", …) or "load" when the result cannot be read. */

@@ -1,11 +1,11 @@
 // compare_conference_city_in_order(result_xlsx, {expected: [city | [alternatives]]}): cells C2:C22 of the active
 // sheet, in order; each must contain (after lower-casing, accent and punctuation removal) its expected city or one of
 // the alternatives.
-import { openpyxlCell } from './cell-values.ts';
-import { pyStr } from './python-values.ts';
-import { bookEpoch } from './sheet-data.ts';
-import { child } from './xml.ts';
-import { tryOpenWorkbook } from './workbook.ts';
+import { openpyxlCell } from '../../formats/xlsx/cell-values.ts';
+import { pyStr } from '../../../python/values.ts';
+import { bookEpoch } from '../../formats/xlsx/sheet-data.ts';
+import { child } from '../../formats/xlsx/xml.ts';
+import { tryOpenWorkbook } from '../../formats/xlsx/workbook.ts';
 
 export function normalizeCity(value: string): string {
   return value

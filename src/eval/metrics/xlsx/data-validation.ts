@@ -1,9 +1,9 @@
 // data_validation: `sheet.data_validations.dataValidation` as openpyxl reads it. Every validator must match at least
 // one entry of dv_props (all of the entry's attributes through the rule matcher), and there must be at least as many
 // validators as entries.
-import { matchValueToRule, type ValueRule } from '../../rule-match.ts';
-import { child, children } from './xml.ts';
-import type { Worksheet } from './sheet-xml.ts';
+import { matchValueToRule, type ValueRule } from '../rule-match.ts';
+import { child, children } from '../../formats/xlsx/xml.ts';
+import type { Worksheet } from '../../formats/xlsx/sheet-xml.ts';
 
 export type Validator = Record<string, string | boolean | null>;
 

@@ -1,10 +1,10 @@
 // sheet_fuzzy: cell-by-cell comparison of `str(read_cell_value(...))` over ranges, after normalisation, with
 // includes / included_by / fuzzy_match (rapidfuzz ratio ≥ threshold) / exact_match.
-import { fuzzRatio } from '../../text-similarity.ts';
-import { osworldCellValue } from './cell-values.ts';
-import { pythonLstrip, pythonRstrip } from '../../../python-semantics.ts';
-import { pyStr } from './python-values.ts';
-import { cellName, parseCellRef, type Worksheet } from './sheet-xml.ts';
+import { fuzzRatio } from '../text-similarity.ts';
+import { osworldCellValue } from '../../formats/xlsx/cell-values.ts';
+import { pythonLstrip, pythonRstrip } from '../../../python/str.ts';
+import { pyStr } from '../../../python/values.ts';
+import { cellName, parseCellRef, type Worksheet } from '../../formats/xlsx/sheet-xml.ts';
 
 export interface FuzzyRule {
   range: string | string[];

@@ -2,7 +2,7 @@
 // "<xlsx path without extension>-<sheet name>.csv": lines stripped, trailing empty lines dropped.
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { pythonSplitlines, pythonStrip } from '../../../python-semantics.ts';
+import { pythonSplitlines, pythonStrip } from '../../../python/str.ts';
 
 /** Python `os.path.splitext(path)[0]`. */
 export function withoutExtension(path: string): string {

@@ -1,13 +1,13 @@
 // The style rule: OSWorld `load_xlsx_styles` builds {coordinate: [prop values]} for every cell of A1:(max col, max
 // row), then overwrites the cells where a conditional format is active with the rule's dxf style.
-import { absoluteRanges, compileFormula, XlError, type XlValue } from './cf-formula.ts';
-import { osworldCellValue } from './cell-values.ts';
-import { readCellStyle, type StyleValue } from './cell-style.ts';
-import { loadOpenpyxlSheet } from './openpyxl-sheet.ts';
-import type { PyValue } from './python-values.ts';
-import { cellName, parseCellRef } from './sheet-xml.ts';
-import { children, type XmlElement } from './xml.ts';
-import type { Workbook } from './workbook.ts';
+import { absoluteRanges, compileFormula, XlError, type XlValue } from '../../formats/xlsx/cf-formula.ts';
+import { osworldCellValue } from '../../formats/xlsx/cell-values.ts';
+import { readCellStyle, type StyleValue } from '../../formats/xlsx/cell-style.ts';
+import { loadOpenpyxlSheet } from '../../formats/xlsx/openpyxl-sheet.ts';
+import type { PyValue } from '../../../python/values.ts';
+import { cellName, parseCellRef } from '../../formats/xlsx/sheet-xml.ts';
+import { children, type XmlElement } from '../../formats/xlsx/xml.ts';
+import type { Workbook } from '../../formats/xlsx/workbook.ts';
 
 export type StyleMap = Map<string, StyleValue[]>;
 

@@ -9,9 +9,9 @@ import type { CheckReport } from '../../../../src/cli/check.ts';
 import type { DesktopClient } from '../../../../src/desktop/client.ts';
 import { registerBuiltins } from '../../../../src/eval/builtins.ts';
 import { evaluate } from '../../../../src/eval/engine.ts';
-import { compareAudios } from '../../../../src/eval/metrics/audio/compare-audios.ts';
+import { compareAudios } from '../../../../src/eval/metrics/audio.ts';
 import { vlcMetrics } from '../../../../src/eval/metrics/vlc.ts';
-import { findMetric } from '../../../../src/eval/registry.ts';
+import { metrics } from '../../../../src/eval/registry.ts';
 import { readTaskFile } from '../../../../src/task/load.ts';
 import { makeEnv } from '../../engine-helpers.ts';
 
@@ -81,7 +81,7 @@ describe('compare_audios', () => {
   test('registered under its OSWorld name with the VLC metrics (vlc.py)', () => {
     registerBuiltins();
     expect(vlcMetrics.compare_audios).toBe(compareAudios);
-    expect(findMetric('compare_audios')).toBe(compareAudios);
+    expect(metrics.get('compare_audios')).toBe(compareAudios);
   });
 });
 

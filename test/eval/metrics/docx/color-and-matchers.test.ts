@@ -2,7 +2,7 @@
 // docx/pptx matchers' failure messages.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deltaE2000, rgbToLab } from '../../../../src/eval/office/color.ts';
+import { deltaE2000, rgbToLab } from '../../../../src/eval/formats/office/color.ts';
 import { matchDocx } from '../../../../src/matchers/docx.ts';
 import { matchPptx } from '../../../../src/matchers/pptx.ts';
 import '../../../../src/matchers/index.ts';

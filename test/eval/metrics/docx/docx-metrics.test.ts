@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { registerBuiltins } from '../../../../src/eval/builtins.ts';
 import { docxParagraphTexts } from '../../../../src/eval/metrics/docx/compare-text.ts';
 import { docxMetrics as m } from '../../../../src/eval/metrics/docx/index.ts';
-import { odtParagraphTexts, openOdt } from '../../../../src/eval/metrics/docx/odt.ts';
-import { findMetric } from '../../../../src/eval/registry.ts';
+import { odtParagraphTexts, openOdt } from '../../../../src/eval/formats/docx/odt.ts';
+import { metrics } from '../../../../src/eval/registry.ts';
 
 const dir = join(import.meta.dirname, '..', '..', '..', '..', 'fixtures', 'docx');
 const f = (name: string) => join(dir, name);
@@ -139,7 +139,7 @@ describe('structure and formatting metrics', () => {
     expect(await pair('compare_font_names', 'fonts-mixed.docx', rules)).toBe(0);
     // runs without w:rFonts (font from the style) fail, as python-docx returns None
     expect(await pair('compare_font_names', 'text-base.docx', rules)).toBe(0);
-    await expect(pair('compare_font_names', 'fonts-times.docx', {})).rejects.toThrow(/rules\.font_name is required/);
+    await expect(pair('compare_font_names', 'fonts-times.docx', {})).rejects.toThrow(/compare_font_names: rules has no "font_name"/);
   });
 
   it('compare_line_spacing compares paragraph_format.line_spacing after the text', async () => {
@@ -221,7 +221,7 @@ describe('find_default_font', () => {
 describe('registration', () => {
   it('registers every docx metric under its OSWorld name', () => {
     registerBuiltins();
-    for (const name of Object.keys(m)) expect(findMetric(name), name).toBeDefined();
+    for (const name of Object.keys(m)) expect(metrics.get(name), name).toBeDefined();
     expect(Object.keys(m)).toHaveLength(19);
   });
 });

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { registerBuiltins } from '../../../../src/eval/builtins.ts';
 import { comparePptxFilesDetailed } from '../../../../src/eval/metrics/pptx/compare.ts';
 import { pptxMetrics as m } from '../../../../src/eval/metrics/pptx/index.ts';
-import { audioInSlide, backgroundImageInSlide } from '../../../../src/eval/metrics/pptx/slide-media.ts';
-import { findMetric } from '../../../../src/eval/registry.ts';
+import { audioInSlide, backgroundImageInSlide } from '../../../../src/eval/formats/pptx/slide-media.ts';
+import { metrics } from '../../../../src/eval/registry.ts';
 
 const dir = join(import.meta.dirname, '..', '..', '..', '..', 'fixtures', 'pptx');
 const f = (name: string) => join(dir, `${name}.pptx`);
@@ -174,7 +174,7 @@ describe('slide-media getters (as functions)', () => {
 describe('registration', () => {
   it('registers every pptx metric under its OSWorld name', () => {
     registerBuiltins();
-    for (const name of Object.keys(m)) expect(findMetric(name), name).toBeDefined();
+    for (const name of Object.keys(m)) expect(metrics.get(name), name).toBeDefined();
     expect(Object.keys(m)).toHaveLength(10);
   });
 });

@@ -2,7 +2,8 @@
 // equal files and fails on a pair with one known difference, with the difference reported.
 import { describe, expect, test } from 'vitest';
 import { join } from 'node:path';
-import { compareTable, compareTableDetailed, compareConferenceCityInOrder, xlsxLastRow, xlsxMetrics } from '../../../../src/eval/metrics/xlsx/index.ts';
+import { compareTable, compareTableDetailed, compareConferenceCityInOrder, xlsxMetrics } from '../../../../src/eval/metrics/xlsx/index.ts';
+import { xlsxLastRow } from '../../../../src/eval/formats/xlsx/sheet-data.ts';
 import { normalizeCity } from '../../../../src/eval/metrics/xlsx/conference-city.ts';
 
 const F = (name: string) => join(import.meta.dirname, '../../../../fixtures/xlsx', `${name}.xlsx`);
