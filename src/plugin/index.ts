@@ -11,6 +11,7 @@ import { loadTasks, readTaskFile, type LoadResult } from '../task/load.ts';
 import { GENERATOR_FINGERPRINT, invalidTaskModule, taskModule, type UserModulePaths } from './generate.ts';
 import { type DeskbenchOptions, SECRET_OPTIONS_KEY, type SecretOptions, type WorkerOptions, resolveOptions, runSecrets, splitSecretOptions } from './options.ts';
 import { registerConfiguredAgent } from '../agent/configured.ts';
+import type { PluginApi } from '../cli/check.ts';
 import { BUILTIN_AGENTS, agentSpecProblem } from '../agent/resolve.ts';
 import { moduleFile } from '../module-spec.ts';
 import { DeskbenchReporter } from '../report/reporter.ts';
@@ -44,6 +45,8 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
   return {
     name: 'deskbench',
     enforce: 'pre',
+    // Read by `deskbench check` without paths (src/cli/check.ts): the tasks as the user wrote them.
+    api: { deskbench: { tasks: resolved.tasks, extensions: resolved.extensions } satisfies PluginApi },
 
     config(config) {
       root = resolve(config.root ?? process.cwd());
