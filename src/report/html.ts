@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { VerificationSummary } from '../solutions/verify.ts';
 import type { RunReport, TaskRecord } from './aggregate.ts';
+import { formatProgress } from './progress.ts';
 import { redact } from './redact.ts';
 
 const STYLE = `
@@ -34,8 +35,18 @@ export function writeHtmlReport(report: RunReport, resultsDir: string, secrets: 
   return index;
 }
 
-export function taskPageName(task: Pick<TaskRecord, 'domain' | 'id' | 'agent'>): string {
-  return `${task.domain}__${task.id}${task.agent ? `__${task.agent}` : ''}.html`.replace(/[^\w.-]+/g, '_');
+export function taskPageName(task: Pick<TaskRecord, 'domain' | 'id' | 'agent' | 'repeat'>): string {
+  return `${task.domain}__${task.id}${task.agent ? `__${task.agent}` : ''}${task.repeat ? `__run-${task.repeat}` : ''}.html`.replace(/[^\w.-]+/g, '_');
+}
+
+/** With the repeats option: one row per task, its pass rate over the runs, flaky ones marked. */
+function repeatsSection(repeats: NonNullable<RunReport['repeats']>): string {
+  const rows = repeats.tasks
+    .map((t) => `<tr><td>${esc(t.domain)}/${esc(t.id)}${t.agent ? ` <span class="tag">${esc(t.agent)}</span>` : ''}</td><td class="num">${t.runs}</td><td class="num">${t.passed}</td><td class="num">${t.passRate.toFixed(2)}</td><td class="num">${t.meanScore.toFixed(2)}</td><td>${t.flaky ? '<span class="fail">flaky</span>' : ''}</td></tr>`)
+    .join('\n');
+  return `<h2>Repeats</h2>
+<p id="repeats">${repeats.runsPerTask} runs per task · <b>${repeats.flaky} of ${repeats.tasks.length} tasks flaky</b> (passed in some runs, failed in others)</p>
+<table id="repeat-rates"><thead><tr><th>task</th><th class="num">runs</th><th class="num">passed</th><th class="num">pass rate %</th><th class="num">mean score</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function indexPage(report: RunReport): string {
@@ -45,7 +56,7 @@ function indexPage(report: RunReport): string {
   const rows = report.tasks
     .map(
       (t) => `<tr data-domain="${esc(t.domain)}" data-tags="${esc(t.tags.join(' '))}" data-state="${esc(t.state)}" data-verdict="${t.testState}">
-<td><a href="tasks/${esc(taskPageName(t))}">${esc(t.id)}</a>${t.agent ? ` <span class="tag">${esc(t.agent)}</span>` : ''}<br><small>${esc(t.name)}</small></td>
+<td><a href="tasks/${esc(taskPageName(t))}">${esc(t.id)}</a>${t.agent ? ` <span class="tag">${esc(t.agent)}</span>` : ''}${t.repeat ? ` <span class="tag">run ${t.repeat}</span>` : ''}<br><small>${esc(t.name)}</small></td>
 <td>${esc(t.domain)}</td><td class="num">${t.score === null ? '–' : esc(String(t.score))}</td>
 <td class="${verdictClass(t.testState)}">${esc(t.testState)}</td><td>${esc(t.state)}</td>
 <td>${t.tags.map((tag) => `<span class="tag">${esc(tag)}</span>`).join(' ')}</td>
@@ -62,6 +73,7 @@ function indexPage(report: RunReport): string {
 <p>${t.tasks} tasks · ${t.passed} passed · mean score ${t.meanScore.toFixed(2)} · OSWorld rate ${t.osworldRate.toFixed(2)}% · overall rate ${t.overallRate.toFixed(2)}% · generated ${esc(report.generatedAt)}</p>
 <p><small>OSWorld rate: Σ scores over tasks with a result, as show_result.py computes it. Overall rate: Σ scores over every selected task; errors and skips count 0.</small></p>
 ${report.verification ? verificationSection(report.verification) : ''}
+${report.repeats ? repeatsSection(report.repeats) : ''}
 <table id="domains"><thead><tr><th>domain</th><th class="num">tasks</th><th class="num">passed</th><th class="num">mean score</th><th class="num">OSWorld rate %</th><th class="num">overall rate %</th></tr></thead><tbody>${summary}</tbody></table>
 <h2>Tasks</h2>
 <div class="filters">
@@ -127,13 +139,18 @@ ${line.screenshot_file ? `<img alt="screen after step ${line.step_num}" src="${e
     })
     .join('\n');
   const evaluation = summary?.results?.details ? `<pre>${esc(JSON.stringify(summary.results.details, null, 2))}</pre>` : '<p>No evaluation details.</p>';
+  const progress = task.progress?.length
+    ? `<h2>Progress</h2><ol id="progress">${task.progress.map((p) => `<li><span class="num">${(p.atMs / 1000).toFixed(1)} s</span> ${esc(formatProgress(p))}</li>`).join('')}</ol>`
+    : '';
+  const last = task.progress?.at(-1);
   const final = dir && existsSync(join(dir, 'final.png')) ? `<h2>Final screen</h2><img alt="final screen" style="max-width:100%" src="${esc(link('final.png'))}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(task.id)}</title><style>${STYLE}</style></head><body>
 <p><a href="../${esc(indexName)}">← all tasks</a></p>
-<h1>${esc(task.domain)} / ${esc(task.id)}</h1>
-<p>Score <b>${task.score === null ? '–' : esc(String(task.score))}</b> · <span class="${verdictClass(task.testState)}">${esc(task.testState)}</span> · state ${esc(task.state)} · ${task.steps} steps · ${(task.durationMs / 1000).toFixed(1)} s</p>
+<h1>${esc(task.domain)} / ${esc(task.id)}${task.repeat ? ` (run ${task.repeat})` : ''}</h1>
+<p>Score <b>${task.score === null ? '–' : esc(String(task.score))}</b> · <span class="${verdictClass(task.testState)}">${esc(task.testState)}</span> · state ${esc(task.state)} · ${task.steps} steps · ${(task.durationMs / 1000).toFixed(1)} s${last && task.testState !== 'passed' ? ` · last seen: ${esc(formatProgress(last))}` : ''}</p>
 <p>${task.tags.map((tag) => `<span class="tag">${esc(tag)}</span>`).join(' ')}</p>
 <h2>Instruction</h2><pre id="instruction">${esc(summary?.prompt ?? task.name)}</pre>
+${progress}
 ${task.error ? `<h2>Error</h2><pre>${esc(task.error)}</pre>` : ''}
 <h2>Evaluation</h2>${task.evalError ? `<p class="fail">eval_error:</p><pre>${esc(task.evalError)}</pre>` : ''}${evaluation}
 <h2>Trajectory (${lines.filter((l) => !l.Error).length} actions)</h2>${steps || '<p>No actions.</p>'}

@@ -10,6 +10,7 @@ import type { DesktopHandle, DesktopSpec } from '../desktop/provider.ts';
 import { startDesktopFor } from '../desktop/provider.ts';
 import { evaluate, type EvalDetails } from '../eval/engine.ts';
 import type { EvalEnv } from '../eval/registry.ts';
+import { type TaskProgress, shortAction } from '../report/progress.ts';
 import { redact, secretValues } from '../report/redact.ts';
 import { type RunState, TaskResultWriter, hasResult, readSummary, summaryOf, taskResultDir } from '../report/results.ts';
 import { createFileResolver } from '../setup/downloads.ts';
@@ -40,6 +41,8 @@ export interface RunTaskOptions {
   /** The caller's abort (vitest's: Ctrl-C); the task ends ABORTED. */
   signal?: AbortSignal;
   log?(message: string): void;
+  /** Told when a phase starts and after each agent action: where the task is (the plugin reports it to vitest). */
+  onProgress?(progress: TaskProgress): void;
 }
 
 export interface TaskOutcome {
@@ -63,7 +66,7 @@ export interface TaskOutcome {
   timings: Partial<Record<Phase, number>>;
 }
 
-type Phase = 'desktop' | 'setup' | 'agent' | 'evaluation';
+type Phase = TaskProgress['phase'];
 
 /** How messages name each phase: "… stopped answering during the agent loop". */
 const PHASE_NAMES: Record<Phase, string> = { desktop: 'starting the desktop', setup: 'setup', agent: 'the agent loop', evaluation: 'evaluation' };
@@ -73,10 +76,12 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
   const log = options.log ?? (() => {});
   const resultDir = taskResultDir(resolve(options.resultsDir), { observationType: options.observationType, agent: options.agent.name }, task);
   const timings: Partial<Record<Phase, number>> = {};
+  const progress = (fields: Omit<TaskProgress, 'atMs'>) => options.onProgress?.({ ...fields, atMs: Date.now() - started });
   /** The phase running now: error messages and states name it. */
   let phase = 'desktop' as Phase;
   const timed = async <T,>(next: Phase, work: () => Promise<T>): Promise<T> => {
     phase = next;
+    progress({ phase: next });
     const start = performance.now();
     try {
       return await work();
@@ -228,6 +233,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
           if (settled) return;
           steps = record.step;
           writer.writeStep(record);
+          progress({ phase: 'agent', step: record.step, maxSteps: options.maxSteps, action: redact(shortAction(record.action), secrets) });
         },
       });
     });
