@@ -4,6 +4,7 @@
 import { join, relative, sep } from 'node:path';
 import { type TestContext, recordArtifact } from 'vitest';
 import { findConfiguredAgent } from '../agent/configured.ts';
+import type { DesktopEnvironment } from '../desktop/environment.ts';
 import { loadAgent } from '../agent/resolve.ts';
 import { runTask as runTaskInDesktop } from '../runner/run-task.ts';
 import type { Task } from '../task/types.ts';
@@ -31,6 +32,8 @@ export interface TaskTestMeta {
   resumed?: boolean;
   /** Which run of the task this is (from 1), when the repeats option asks for several. */
   repeat?: number;
+  /** The desktop image and app versions the task ran on. */
+  desktop?: DesktopEnvironment;
 }
 
 /** What the generated test module hands over to import the user's modules (see generate.ts). */
@@ -76,6 +79,7 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
     // Relative to the results folder, so a report merged from shards on other machines still finds the files.
     resultDir: relative(options.resultsDir, outcome.resultDir).split(sep).join('/'),
     durationMs: outcome.durationMs,
+    ...(outcome.desktop ? { desktop: outcome.desktop } : {}),
   };
   if (outcome.finalScreenshot) {
     await context.annotate('final screen', 'screenshot', { contentType: 'image/png', path: join(outcome.resultDir, 'final.png') });

@@ -7,6 +7,7 @@
 
 import type { VerificationSummary } from '../solutions/verify.ts';
 import type { TaskProgress } from './progress.ts';
+import type { DesktopEnvironment } from '../desktop/environment.ts';
 
 export interface TaskRecord {
   id: string;
@@ -32,6 +33,8 @@ export interface TaskRecord {
   agent?: string;
   /** Which run of the task (from 1), with the repeats option. */
   repeat?: number;
+  /** The desktop image and app versions it ran on. */
+  desktop?: DesktopEnvironment;
 }
 
 /** One task over its runs (the repeats option). */
@@ -74,6 +77,8 @@ export interface RunReport {
   tasks: TaskRecord[];
   /** deskbench verify's outcome: solved, verified, failures, free passes. */
   verification?: VerificationSummary;
+  /** The desktops the tasks ran on (usually one image): image, image id, app versions, and how many tasks each. */
+  desktops?: (DesktopEnvironment & { tasks: number })[];
   /** With the repeats option: each task's pass rate over its runs, and how many tasks are flaky. */
   repeats?: { runsPerTask: number; flaky: number; tasks: TaskRepeatStats[] };
 }
@@ -107,8 +112,22 @@ export function buildReport(records: readonly TaskRecord[], now = new Date()): R
     byDomain: group((r) => [r.domain]),
     byTag: group((r) => r.tags),
     tasks: sorted,
+    ...(sorted.some((r) => r.desktop) ? { desktops: desktopsOf(sorted) } : {}),
     ...(sorted.some((r) => r.repeat !== undefined) ? { repeats: repeatStats(sorted) } : {}),
   };
+}
+
+/** Each distinct desktop (image id and versions) with the number of tasks that ran on it. */
+function desktopsOf(records: readonly TaskRecord[]): NonNullable<RunReport['desktops']> {
+  const byKey = new Map<string, DesktopEnvironment & { tasks: number }>();
+  for (const { desktop } of records) {
+    if (!desktop) continue;
+    const key = JSON.stringify([desktop.image, desktop.imageId, desktop.versions]);
+    const seen = byKey.get(key);
+    if (seen) seen.tasks++;
+    else byKey.set(key, { ...desktop, tasks: 1 });
+  }
+  return [...byKey.values()];
 }
 
 /** Per task (and agent), its runs: pass rate, mean score, flaky or not. */

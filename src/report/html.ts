@@ -41,6 +41,19 @@ export function taskPageName(task: Pick<TaskRecord, 'domain' | 'id' | 'agent' | 
   return `${task.domain}__${task.id}${task.agent ? `__${task.agent}` : ''}${task.repeat ? `__run-${task.repeat}` : ''}.html`.replace(/[^\w.-]+/g, '_');
 }
 
+/** What the tasks ran on: image, image id and app versions (several rows when tasks ran on different desktops). */
+function desktopsSection(desktops: NonNullable<RunReport['desktops']>): string {
+  const rows = desktops
+    .map((d) => `<tr><td>${esc(d.image ?? '–')}</td><td><code>${esc(d.imageId ?? '–')}</code></td><td>${versionsText(d.versions)}</td><td class="num">${d.tasks}</td></tr>`)
+    .join('\n');
+  return `<h2>Desktop</h2>
+<table id="desktops"><thead><tr><th>image</th><th>image id</th><th>app versions</th><th class="num">tasks</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function versionsText(versions: Record<string, string>): string {
+  return Object.entries(versions).map(([name, version]) => `${esc(name)} ${esc(version)}`).join(' · ') || '–';
+}
+
 /** With the repeats option: one row per task, its pass rate over the runs, flaky ones marked. */
 function repeatsSection(repeats: NonNullable<RunReport['repeats']>): string {
   const rows = repeats.tasks
@@ -84,6 +97,7 @@ function indexPage(report: RunReport, resultsDir: string): string {
 <h1>deskbench report</h1>
 <p>${t.tasks} tasks · ${t.passed} passed · mean score ${t.meanScore.toFixed(2)} · OSWorld rate ${t.osworldRate.toFixed(2)}% · overall rate ${t.overallRate.toFixed(2)}% · generated ${esc(report.generatedAt)}</p>
 <p><small>OSWorld rate: Σ scores over tasks with a result, as show_result.py computes it. Overall rate: Σ scores over every selected task; errors and skips count 0.</small></p>
+${report.desktops ? desktopsSection(report.desktops) : ''}
 ${report.verification ? verificationSection(report.verification) : ''}
 ${report.repeats ? repeatsSection(report.repeats) : ''}
 <table id="domains"><thead><tr><th>domain</th><th class="num">tasks</th><th class="num">passed</th><th class="num">mean score</th><th class="num">OSWorld rate %</th><th class="num">overall rate %</th></tr></thead><tbody>${summary}</tbody></table>
@@ -170,6 +184,7 @@ function taskPage(task: TaskRecord, resultsDir: string, secrets: readonly string
 <h1>${esc(task.domain)} / ${esc(task.id)}${task.repeat ? ` (run ${task.repeat})` : ''}</h1>
 <p>Score <b>${task.score === null ? '–' : esc(String(task.score))}</b> · <span class="${verdictClass(task.testState)}">${esc(task.testState)}</span> · state ${esc(task.state)} · ${task.steps} steps · ${(task.durationMs / 1000).toFixed(1)} s${last && task.testState !== 'passed' ? ` · last seen: ${esc(formatProgress(last))}` : ''}</p>
 <p>${task.tags.map((tag) => `<span class="tag">${esc(tag)}</span>`).join(' ')}</p>
+${task.desktop ? `<p id="desktop"><small>Desktop: ${esc(task.desktop.image ?? 'remote')}${task.desktop.imageId ? ` <code>${esc(task.desktop.imageId)}</code>` : ''} · ${versionsText(task.desktop.versions)}</small></p>` : ''}
 <h2>Instruction</h2><pre id="instruction">${esc(summary?.prompt ?? task.name)}</pre>
 ${progress}
 ${task.error ? `<h2>Error</h2><pre>${esc(task.error)}</pre>` : ''}

@@ -116,6 +116,7 @@ export function recordOf(test: TestCase, ended: ReadonlyMap<string, TaskSummary>
     error: meta.error ?? null,
     resultDir: meta.resultDir ?? null,
     ...(meta.repeat ? { repeat: meta.repeat } : {}),
+    ...(meta.desktop ? { desktop: meta.desktop } : {}),
     progress: test.artifacts().filter(isProgressArtifact).map((artifact) => artifact.progress),
   };
 }

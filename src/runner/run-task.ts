@@ -8,6 +8,7 @@ import { AgentError, runAgentLoop } from '../agent/loop.ts';
 import type { Action, Agent, ObservationType, TokenUsage } from '../agent/types.ts';
 import type { DesktopHandle, DesktopSpec } from '../desktop/provider.ts';
 import { startDesktopFor } from '../desktop/provider.ts';
+import { type DesktopEnvironment, describeDesktop } from '../desktop/environment.ts';
 import { evaluate, type EvalDetails } from '../eval/engine.ts';
 import type { EvalEnv } from '../eval/registry.ts';
 import { type TaskProgress, shortAction } from '../report/progress.ts';
@@ -64,6 +65,8 @@ export interface TaskOutcome {
   durationMs: number;
   /** Milliseconds per phase: desktop start to ready, setup, agent loop, evaluation (for overhead benchmarks). */
   timings: Partial<Record<Phase, number>>;
+  /** The image and app versions the task ran on (once its desktop answered). */
+  desktop?: DesktopEnvironment;
 }
 
 type Phase = TaskProgress['phase'];
@@ -115,6 +118,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
   let steps = 0;
   let desktop: DesktopHandle | undefined;
   let finalScreenshot: Buffer | undefined;
+  let environment: DesktopEnvironment | undefined;
   // deskbench ends the task itself at its timeout (vitest's own test timeout is set a little later, see generate.ts),
   // so a timed-out task still gets its state, its summary and its container removed at once.
   const deadline = options.timeout ? AbortSignal.timeout(options.timeout * 1000) : undefined;
@@ -136,6 +140,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       agent: options.agent.name,
       steps_taken: steps,
       run_id: process.env.DESKBENCH_RUN_ID ?? null,
+      desktop: environment ?? null,
       details: result.details,
     });
   // Until the task ends, summary.json says RUNNING: if the worker dies, the reporter turns it into ABORTED.
@@ -150,7 +155,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
     if (finalScreenshot) writer.writeFile('final.png', finalScreenshot);
     if (result.status === 'scored') writer.writeScore(result.score);
     else if (result.error) writer.writeError(result.error);
-    settled = outcome({ ...result, passed, steps, finalScreenshot });
+    settled = outcome({ ...result, passed, steps, finalScreenshot, desktop: environment });
     return settled;
   };
 
@@ -189,7 +194,8 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
 
   const runInDesktop = async (desktop: DesktopHandle): Promise<TaskOutcome> => {
     const client = desktop.client;
-    const size = await client.screenSize();
+    const [size, described] = await Promise.all([client.screenSize(), describeDesktop(options.desktop, client)]);
+    environment = described;
     const cacheDir = join(resultDir, 'cache');
     mkdirSync(cacheDir, { recursive: true });
     const downloadCacheDir = resolve(options.cacheDir);

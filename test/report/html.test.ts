@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { type TaskRecord, buildReport } from '../../src/report/aggregate.ts';
 import { writeHtmlReport } from '../../src/report/html.ts';
+import { parseVersions } from '../../src/desktop/environment.ts';
 
 const record = (over: Partial<TaskRecord>): TaskRecord => ({
   id: 'x', name: 'x', domain: 'os', format: 'osworld', tags: ['os'], testState: 'passed', state: 'success',
@@ -42,4 +43,23 @@ test('a turn of three actions is one step with three actions, each with its scre
   // Pass rates per tag: os 1 of 2, gui 1 of 1.
   expect(index).toMatch(/<tr><td><span class="tag">os<\/span><\/td><td class="num">2<\/td><td class="num">1<\/td><td class="num">50\.00<\/td>/);
   expect(index).toMatch(/<tr><td><span class="tag">gui<\/span><\/td><td class="num">1<\/td><td class="num">1<\/td><td class="num">100\.00<\/td>/);
+});
+
+test('the image and app versions: on the task page and once for the run, with the number of tasks on each', () => {
+  const results = mkdtempSync(join(tmpdir(), 'deskbench-html-'));
+  const desktop = { image: 'deskbench/desktop:latest', imageId: `sha256:${'a'.repeat(64)}`, versions: { chromium: '156.0', gimp: '2.10.34' } };
+  const report = buildReport([record({ id: 't1', desktop }), record({ id: 't2', desktop }), record({ id: 't3' })]);
+  expect(report.desktops).toEqual([{ ...desktop, tasks: 2 }]);
+  writeHtmlReport(report, results);
+  expect(readFileSync(join(results, 'index.html'), 'utf8')).toContain(`<tr><td>deskbench/desktop:latest</td><td><code>sha256:${'a'.repeat(64)}</code></td><td>chromium 156.0 · gimp 2.10.34</td><td class="num">2</td></tr>`);
+  expect(readFileSync(join(results, 'tasks', 'os__t1.html'), 'utf8')).toContain('Desktop: deskbench/desktop:latest <code>sha256:');
+  expect(buildReport([record({})]).desktops).toBeUndefined();
+});
+
+test('versions as dpkg-query prints them, without the Debian epoch', () => {
+  expect(parseVersions('chromium\t156.0.8078.79-1~deb12u1\nlibreoffice-core\t4:7.4.7-1+deb12u14\n\ncode-server\t4.99.0\n')).toEqual({
+    chromium: '156.0.8078.79-1~deb12u1',
+    'libreoffice-core': '7.4.7-1+deb12u14',
+    'code-server': '4.99.0',
+  });
 });
