@@ -194,8 +194,11 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
 
   const runInDesktop = async (desktop: DesktopHandle): Promise<TaskOutcome> => {
     const client = desktop.client;
-    const [size, described] = await Promise.all([client.screenSize(), describeDesktop(options.desktop, client)]);
-    environment = described;
+    // Asked beside setup, not before it: the task's own time is not spent on describing its desktop.
+    void describeDesktop(options.desktop, client).then((described) => {
+      environment = described;
+    });
+    const size = await client.screenSize();
     const cacheDir = join(resultDir, 'cache');
     mkdirSync(cacheDir, { recursive: true });
     const downloadCacheDir = resolve(options.cacheDir);
