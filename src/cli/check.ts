@@ -1,6 +1,7 @@
 // `deskbench check [paths…] [--json]`: loads and validates every task under the paths and says what deskbench can
 // run — per step type, getter type and metric, read from the same registries the runner uses.
-import { relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { registerBuiltins } from '../eval/builtins.ts';
 import { getters, metrics } from '../eval/registry.ts';
 import { registerBuiltinSteps } from '../setup/builtins.ts';
@@ -31,6 +32,62 @@ export interface UsageRow {
   implemented: boolean;
   /** For a name deskbench does not implement: the task files that use it. */
   files?: string[];
+}
+
+/** What the deskbench() plugin exposes to tools on its `api` (see src/plugin/index.ts). */
+export interface PluginApi {
+  tasks: string | string[];
+  extensions: string[];
+}
+
+/** The config files vitest looks for, in its order. */
+const CONFIG_FILES = ['vitest.config', 'vite.config'].flatMap((name) => ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'].map((ext) => `${name}${ext}`));
+
+/** A problem with the vitest config that `check` without paths reads: a usage error (exit 2). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * The task paths (absolute) and extension modules of every deskbench() plugin in the vitest config — its top-level
+ * plugins and those of its inline projects — as `deskbench check` reads them when given no path. `configFile` is the
+ * file to read (`--config`), else the one vitest would find in `cwd`.
+ */
+export async function tasksFromVitestConfig(cwd = process.cwd(), configFile?: string): Promise<{ configFile: string; tasks: string[]; extensions: string[] }> {
+  const file = configFile ? resolve(cwd, configFile) : CONFIG_FILES.map((name) => join(cwd, name)).find((path) => existsSync(path));
+  if (!file) {
+    throw new ConfigError(`no task paths given, and no vitest config in ${cwd} (looked for ${CONFIG_FILES.slice(0, 2).join(', ')}, …): give the task folders (deskbench check tasks/) or run it where your vitest.config.ts is`);
+  }
+  if (!existsSync(file)) throw new ConfigError(`--config ${configFile}: no such file (${file})`);
+  // vite is vitest's own dependency: it loads the config as vitest does (TypeScript, its imports bundled).
+  const { loadConfigFromFile } = await import('vite');
+  let config: Record<string, any>;
+  try {
+    const loaded = await loadConfigFromFile({ command: 'serve', mode: 'test' }, file, dirname(file), 'silent');
+    config = (loaded?.config ?? {}) as Record<string, any>;
+  } catch (error) {
+    throw new ConfigError(`could not load ${file}: ${(error as Error).message}`);
+  }
+  const root = resolve(cwd, config.test?.root ?? config.root ?? '.');
+  const found: { root: string; api: PluginApi }[] = [];
+  const collect = async (plugins: unknown, projectRoot: string) => {
+    for (const plugin of [await plugins].flat(Infinity as 1)) {
+      const resolved = (await plugin) as { name?: string; api?: { deskbench?: PluginApi } } | undefined;
+      if (Array.isArray(resolved)) await collect(resolved, projectRoot);
+      else if (resolved?.name === 'deskbench' && resolved.api?.deskbench) found.push({ root: projectRoot, api: resolved.api.deskbench });
+    }
+  };
+  await collect(config.plugins, root);
+  for (const project of config.test?.projects ?? []) {
+    // Inline projects only: a project given as a config file path or glob is that file's business.
+    if (project && typeof project === 'object') await collect(project.plugins, resolve(root, project.root ?? project.test?.root ?? '.'));
+  }
+  if (!found.length) {
+    throw new ConfigError(`${relative(cwd, file) || file} does not use the deskbench plugin (plugins: [deskbench({ tasks: 'tasks' })]): add it, or give the task folders (deskbench check tasks/)`);
+  }
+  const tasks = found.flatMap(({ root: base, api }) => (Array.isArray(api.tasks) ? api.tasks : [api.tasks]).map((path) => resolve(base, path)));
+  const extensions = found.flatMap(({ root: base, api }) => api.extensions.map((spec) => (spec.startsWith('.') ? resolve(base, spec) : spec)));
+  return { configFile: file, tasks: [...new Set(tasks)], extensions: [...new Set(extensions)] };
 }
 
 export function checkTasks(paths: readonly string[], cwd = process.cwd()): CheckReport {

@@ -1,23 +1,25 @@
 // The `deskbench` command line.
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { moduleFile } from '../shared/module-spec.ts';
-import { checkTasks, formatCheckReport, usesUnimplemented } from './check.ts';
+import { ConfigError, checkTasks, formatCheckReport, tasksFromVitestConfig, usesUnimplemented } from './check.ts';
 import { VERIFY_USAGE, verifyCommand } from './verify.ts';
 
-const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensions module]…
+const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensions module]… [--config file]
        deskbench image [--docker] [--force]
        deskbench verify [paths…] [--json] [--solutions dir]… [--max-workers n] [--results dir] [--timeout s]
 
   check   Load and validate every task file under the paths (folders, globs, task files or index files such as
-          test_all.json; default: the current folder). Prints counts per format and domain, every invalid file
+          test_all.json; default: the tasks option of the deskbench plugin in the vitest config of the current
+          folder, and its extensions). Prints counts per format and domain, every invalid file
           (with the line and the field), which setup steps, getters and metrics in use deskbench implements and
           the files using each one it does not, and how many tasks are runnable. In a folder, every .json file
           that does not parse is invalid, except the inputs inside a task's own folder (<id>/ beside <id>.json).
           Exit codes: 0 every file is valid; 1 some file is invalid (or, with --strict, some task uses a name
-          deskbench does not implement); 2 usage error (unknown option, an extension that cannot be imported).
+          deskbench does not implement); 2 usage error (unknown option, an extension that cannot be imported, no
+          path and no vitest config with the deskbench plugin).
           --json    print one JSON object instead (tasks, errors, runnable, byFormat, byDomain, unsupported, usage)
           --strict  also exit 1 when a task uses a setup step, getter or metric deskbench does not implement (for CI)
           --extensions module
@@ -25,6 +27,8 @@ const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensio
                   defineMetric) first, so they count as implemented; repeat it for several modules
                   (the plugin's extensions option). Imported by Node, not vitest: TypeScript that
                   type stripping handles (no enums; imports with their file extension)
+          --config file
+                  without paths: the vitest config to read (default: vitest.config.* or vite.config.* here)
 
   image   Build the desktop image (deskbench/desktop:latest, or DESKBENCH_IMAGE) into the local Docker engine. Nothing
           is pulled: without a registry the base is made with debootstrap. Quick when the image is up to date.
@@ -76,13 +80,30 @@ export async function main(argv: string[]): Promise<number> {
         json: { type: 'boolean', default: false },
         strict: { type: 'boolean', default: false },
         extensions: { type: 'string', multiple: true, default: [] },
+        config: { type: 'string' },
       },
     });
   } catch (error) {
     console.error(`deskbench check: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  for (const extension of parsed.values.extensions) {
+  let paths = parsed.positionals;
+  const extensions = [...parsed.values.extensions];
+  if (!paths.length) {
+    // As `vitest` would run them: the tasks (and extensions) of the deskbench plugin in the project's vitest config.
+    try {
+      const fromConfig = await tasksFromVitestConfig(process.cwd(), parsed.values.config);
+      paths = fromConfig.tasks;
+      extensions.push(...fromConfig.extensions.filter((extension) => !extensions.includes(extension)));
+      const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path) || '.');
+      if (!parsed.values.json) console.log(`tasks of the deskbench plugin in ${shown(fromConfig.configFile)}: ${paths.map(shown).join(', ')}\n`);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      console.error(`deskbench check: ${error.message}`);
+      return 2;
+    }
+  }
+  for (const extension of extensions) {
     const file = moduleFile(extension, process.cwd());
     const target = file ? pathToFileURL(file).href : extension;
     try {
@@ -92,7 +113,6 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  const paths = parsed.positionals.length ? parsed.positionals : ['.'];
   const report = checkTasks(paths);
   if (parsed.values.json) console.log(JSON.stringify(report, null, 2));
   else console.log(formatCheckReport(report));

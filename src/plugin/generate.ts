@@ -40,11 +40,18 @@ export interface UserModulePaths {
 }
 
 export function taskModule(task: Task, options: WorkerOptions, modules: UserModulePaths = { configFiles: [], extensions: [] }): string {
-  // Identifier keys, not JSON's quoted ones: vitest's static collector (`vitest list`) only reads `tags:`.
-  const meta = JSON.stringify({ deskbench: { id: task.id, domain: task.domain, format: task.format, tags: tagsOf(task) } });
-  const testOptions = `{ tags: ${JSON.stringify(tagsOf(task))}, timeout: ${options.timeout * 1000 + TEST_TIMEOUT_GRACE_MS}, meta: ${meta} }`;
+  const repeats = options.repeats ?? 1;
   // vitest caches this code on disk: API keys and tokens stay out of it, and reach the worker over vitest's IPC.
   const { plain } = splitSecretOptions(options);
+  // One test per run (the repeats option), each with its own name, meta and results folder.
+  const tests = Array.from({ length: repeats }, (_, index) => {
+    const repeat = repeats > 1 ? index + 1 : undefined;
+    const name = repeat ? `${testName(task)} [run ${repeat}/${repeats}]` : testName(task);
+    // Identifier keys, not JSON's quoted ones: vitest's static collector (`vitest list`) only reads `tags:`.
+    const meta = JSON.stringify({ deskbench: { id: task.id, domain: task.domain, format: task.format, tags: tagsOf(task), ...(repeat ? { repeat } : {}) } });
+    const testOptions = `{ tags: ${JSON.stringify(tagsOf(task))}, timeout: ${options.timeout * 1000 + TEST_TIMEOUT_GRACE_MS}, meta: ${meta} }`;
+    return `test(${JSON.stringify(name)}, ${testOptions}, (context) => runTask(task, options, context, modules${repeat ? `, ${repeat}` : ''}));`;
+  });
   return [
     `import { inject, test } from 'vitest';`,
     `import { runTask } from ${JSON.stringify(RUNTIME)};`,
@@ -53,7 +60,7 @@ export function taskModule(task: Task, options: WorkerOptions, modules: UserModu
     `const task = ${JSON.stringify(task)};`,
     `const options = { ...${JSON.stringify(plain)}, ...inject(${JSON.stringify(SECRET_OPTIONS_KEY)}) };`,
     `const modules = ${userModules(options, modules)};`,
-    `test(${JSON.stringify(testName(task))}, ${testOptions}, (context) => runTask(task, options, context, modules));`,
+    ...tests,
     '',
   ].join('\n');
 }

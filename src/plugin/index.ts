@@ -1,7 +1,7 @@
 // The vitest plugin: every selected task file becomes one test module with one test, generated in Vite's load hook,
 // so `vitest run path/to/task.json`, `vitest list`, `--tags-filter`, `--shard` and watch mode work as for any test.
 import { createHash } from 'node:crypto';
-import { extname, relative, resolve } from 'node:path';
+import { extname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // vitest/config re-exports vite's Plugin type with vitest's `configureVitest` hook added (vite is vitest's dependency).
 import { configDefaults, type Plugin } from 'vitest/config';
@@ -11,6 +11,7 @@ import { loadTasks, readTaskFile, type LoadResult } from '../task/load.ts';
 import { GENERATOR_FINGERPRINT, invalidTaskModule, taskModule, type UserModulePaths } from './generate.ts';
 import { type DeskbenchOptions, SECRET_OPTIONS_KEY, type SecretOptions, type WorkerOptions, resolveOptions, runSecrets, splitSecretOptions } from './options.ts';
 import { registerConfiguredAgent } from '../agent/configured.ts';
+import type { PluginApi } from '../cli/check.ts';
 import { BUILTIN_AGENTS, agentSpecProblem } from '../agent/resolve.ts';
 import { moduleFile } from '../shared/module-spec.ts';
 import { DeskbenchReporter } from '../report/reporter.ts';
@@ -44,6 +45,8 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
   return {
     name: 'deskbench',
     enforce: 'pre',
+    // Read by `deskbench check` without paths (src/cli/check.ts): the tasks as the user wrote them.
+    api: { deskbench: { tasks: resolved.tasks, extensions: resolved.extensions } satisfies PluginApi },
 
     config(config) {
       root = resolve(config.root ?? process.cwd());
@@ -70,7 +73,11 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       // The task files join the project's own tests: vitest's default include stays when the project sets none
       // (vite merges the arrays when it does).
       const include = [...(config.test?.include ? [] : configDefaults.include), ...taskFiles];
-      return { test: { include, globalSetup: [globalSetup] } } as never;
+      // Watch mode reruns the tasks when the agent module or an extension changes, or a module either imports (vitest
+      // follows importers up to a trigger); vitest's own triggers stay, as include's defaults do.
+      const userFiles = [options.agent, ...options.extensions].filter((spec): spec is string => typeof spec === 'string' && isAbsolute(spec));
+      const forceRerunTriggers = [...(config.test?.forceRerunTriggers ? [] : configDefaults.forceRerunTriggers), ...userFiles];
+      return { test: { include, globalSetup: [globalSetup], forceRerunTriggers } } as never;
     },
 
     configResolved(config) {

@@ -74,6 +74,11 @@ export const pluginOptionsSchema = z.object({
   record: z.boolean().default(false),
   /** Per-task timeout in seconds (desktop start + setup + agent + evaluation); past it the task ends TIMED_OUT. */
   timeout: z.number().positive().default(1800),
+  /**
+   * Runs of each task (one test each): the report gives each task's pass rate over them and names the flaky ones
+   * (passed in some runs, failed in others). With more than one, run i's results go to `<resultsDir>/run-<i>/`.
+   */
+  repeats: z.number({ error: 'expected `repeats`: a whole number of runs per task, 1 or more' }).int().positive().default(1),
   /** Skip tasks that already have a result in resultsDir (resume an interrupted run). */
   resume: z.boolean().default(false),
 });

@@ -2,11 +2,13 @@
 // eval_error in the test's meta (reporters and the json reporter carry them), attaches the final screenshot, and
 // gives the verdict: pass when the score reaches the pass threshold.
 import { join, relative, sep } from 'node:path';
-import type { TestContext } from 'vitest';
+import { type TestContext, recordArtifact } from 'vitest';
 import { findConfiguredAgent } from '../agent/configured.ts';
+import type { DesktopEnvironment } from '../desktop/environment.ts';
 import { loadAgent } from '../agent/resolve.ts';
 import { runTask as runTaskInDesktop } from '../runner/run-task.ts';
 import type { Task } from '../task/types.ts';
+import { PROGRESS_ARTIFACT, type TaskProgress } from '../report/progress.ts';
 import { redact } from '../report/redact.ts';
 import { type WorkerOptions, runSecrets, runTaskOptions } from './options.ts';
 import { verdictLines } from './verdict-message.ts';
@@ -28,6 +30,10 @@ export interface TaskTestMeta {
   durationMs?: number;
   /** The result is an earlier run's (resume). */
   resumed?: boolean;
+  /** Which run of the task this is (from 1), when the repeats option asks for several. */
+  repeat?: number;
+  /** The desktop image and app versions the task ran on. */
+  desktop?: DesktopEnvironment;
 }
 
 /** What the generated test module hands over to import the user's modules (see generate.ts). */
@@ -40,7 +46,7 @@ export interface UserModules {
   agentPath?: string;
 }
 
-export async function runTask(task: Task, options: WorkerOptions, context: TestContext, modules: UserModules = {}): Promise<void> {
+export async function runTask(task: Task, options: WorkerOptions, context: TestContext, modules: UserModules = {}, repeat?: number): Promise<void> {
   const meta = context.task.meta as { deskbench?: TaskTestMeta };
   if (!options.desktop || !options.agentOptions) {
     throw new Error('deskbench: the plugin did not provide this worker with its options (vitest inject("deskbench:secret-options") is empty)');
@@ -49,7 +55,18 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
     // A factory may fail quoting its options (an API key): masked, and without the original as cause (vitest prints it).
     throw new Error(redact(`could not load the agent: ${error.message ?? error}`, runSecrets(options)));
   });
-  const outcome = await runTaskInDesktop(task, runTaskOptions(options, agent, context.signal));
+  // Where the task is goes to the reporters as vitest test artifacts, in order; all are recorded before the verdict.
+  let reported = Promise.resolve();
+  const onProgress = (progress: TaskProgress) => {
+    reported = reported.then(() => recordArtifact(context.task, { type: PROGRESS_ARTIFACT, progress })).then(
+      () => {},
+      () => {}, // a progress line lost is no reason to fail the task
+    );
+  };
+  // Each run of a repeated task keeps a results folder of its own, each in OSWorld's layout.
+  const resultsDir = repeat ? join(options.resultsDir, `run-${repeat}`) : options.resultsDir;
+  const outcome = await runTaskInDesktop(task, { ...runTaskOptions(options, agent, context.signal), resultsDir, onProgress });
+  await reported;
   meta.deskbench = {
     ...(meta.deskbench as TaskTestMeta),
     score: outcome.score,
@@ -62,6 +79,7 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
     // Relative to the results folder, so a report merged from shards on other machines still finds the files.
     resultDir: relative(options.resultsDir, outcome.resultDir).split(sep).join('/'),
     durationMs: outcome.durationMs,
+    ...(outcome.desktop ? { desktop: outcome.desktop } : {}),
   };
   if (outcome.finalScreenshot) {
     await context.annotate('final screen', 'screenshot', { contentType: 'image/png', path: join(outcome.resultDir, 'final.png') });

@@ -6,6 +6,8 @@
 // A GUI-OS task without evaluator scores -1; it counts 0 in both sums.
 
 import type { VerificationSummary } from '../solutions/verify.ts';
+import type { TaskProgress } from './progress.ts';
+import type { DesktopEnvironment } from '../desktop/environment.ts';
 
 export interface TaskRecord {
   id: string;
@@ -25,8 +27,29 @@ export interface TaskRecord {
   error: string | null;
   /** The task's results folder relative to the results folder (absolute in reports of older versions). */
   resultDir: string | null;
+  /** Where the task went, phase by phase and step by step (the last entry: where it ended). */
+  progress?: TaskProgress[];
   /** The agent of the run, when one report holds several agents' runs of a task (deskbench verify). */
   agent?: string;
+  /** Which run of the task (from 1), with the repeats option. */
+  repeat?: number;
+  /** The desktop image and app versions it ran on. */
+  desktop?: DesktopEnvironment;
+}
+
+/** One task over its runs (the repeats option). */
+export interface TaskRepeatStats {
+  id: string;
+  domain: string;
+  agent?: string;
+  runs: number;
+  passed: number;
+  /** passed / runs × 100. */
+  passRate: number;
+  /** Mean raw score over the runs that produced one (0 when none did). */
+  meanScore: number;
+  /** Passed in some runs and failed in others. */
+  flaky: boolean;
 }
 
 export interface GroupStats {
@@ -54,6 +77,10 @@ export interface RunReport {
   tasks: TaskRecord[];
   /** deskbench verify's outcome: solved, verified, failures, free passes. */
   verification?: VerificationSummary;
+  /** The desktops the tasks ran on (usually one image): image, image id, app versions, and how many tasks each. */
+  desktops?: (DesktopEnvironment & { tasks: number })[];
+  /** With the repeats option: each task's pass rate over its runs, and how many tasks are flaky. */
+  repeats?: { runsPerTask: number; flaky: number; tasks: TaskRepeatStats[] };
 }
 
 export function statsOf(records: readonly TaskRecord[]): GroupStats {
@@ -73,7 +100,7 @@ export function statsOf(records: readonly TaskRecord[]): GroupStats {
 }
 
 export function buildReport(records: readonly TaskRecord[], now = new Date()): RunReport {
-  const sorted = [...records].sort((a, b) => a.domain.localeCompare(b.domain) || a.id.localeCompare(b.id));
+  const sorted = [...records].sort((a, b) => a.domain.localeCompare(b.domain) || a.id.localeCompare(b.id) || (a.repeat ?? 0) - (b.repeat ?? 0));
   const group = (keyOf: (r: TaskRecord) => string[]) => {
     const groups = new Map<string, TaskRecord[]>();
     for (const record of sorted) for (const key of keyOf(record)) groups.set(key, [...(groups.get(key) ?? []), record]);
@@ -85,7 +112,48 @@ export function buildReport(records: readonly TaskRecord[], now = new Date()): R
     byDomain: group((r) => [r.domain]),
     byTag: group((r) => r.tags),
     tasks: sorted,
+    ...(sorted.some((r) => r.desktop) ? { desktops: desktopsOf(sorted) } : {}),
+    ...(sorted.some((r) => r.repeat !== undefined) ? { repeats: repeatStats(sorted) } : {}),
   };
+}
+
+/** Each distinct desktop (image id and versions) with the number of tasks that ran on it. */
+function desktopsOf(records: readonly TaskRecord[]): NonNullable<RunReport['desktops']> {
+  const byKey = new Map<string, DesktopEnvironment & { tasks: number }>();
+  for (const { desktop } of records) {
+    if (!desktop) continue;
+    const key = JSON.stringify([desktop.image, desktop.imageId, desktop.versions]);
+    const seen = byKey.get(key);
+    if (seen) seen.tasks++;
+    else byKey.set(key, { ...desktop, tasks: 1 });
+  }
+  return [...byKey.values()];
+}
+
+/** Per task (and agent), its runs: pass rate, mean score, flaky or not. */
+export function repeatStats(records: readonly TaskRecord[]): NonNullable<RunReport['repeats']> {
+  const byTask = new Map<string, TaskRecord[]>();
+  for (const record of records) {
+    const key = `${record.agent ?? ''}\u0000${record.domain}\u0000${record.id}`;
+    byTask.set(key, [...(byTask.get(key) ?? []), record]);
+  }
+  const round = (x: number) => Math.round(x * 100) / 100;
+  const tasks = [...byTask.values()].map((runs): TaskRepeatStats => {
+    const passed = runs.filter((r) => r.testState === 'passed').length;
+    const failed = runs.filter((r) => r.testState === 'failed').length;
+    const scored = runs.filter((r) => r.score !== null);
+    return {
+      id: runs[0].id,
+      domain: runs[0].domain,
+      ...(runs[0].agent ? { agent: runs[0].agent } : {}),
+      runs: runs.length,
+      passed,
+      passRate: round((passed / runs.length) * 100),
+      meanScore: scored.length ? round(scored.reduce((t, r) => t + Math.max(0, r.score ?? 0), 0) / scored.length) : 0,
+      flaky: passed > 0 && failed > 0,
+    };
+  });
+  return { runsPerTask: Math.max(...tasks.map((t) => t.runs)), flaky: tasks.filter((t) => t.flaky).length, tasks };
 }
 
 /** The console table: one row per domain, the total, then one row per tag. */
@@ -101,9 +169,23 @@ export function formatReport(report: RunReport): string {
   return [
     'deskbench results',
     'OSWorld rate: Σ scores over tasks with a result (show_result.py). Overall rate: Σ scores over all selected tasks; errors and skips count 0.',
+    ...(report.repeats ? [`Each task ran ${report.repeats.runsPerTask} times: the rows above count runs.`] : []),
     '',
     lines[0],
     '',
     lines[1],
+    ...(report.repeats ? ['', formatRepeats(report.repeats)] : []),
   ].join('\n');
+}
+
+/** The repeats table: one row per task with its pass rate over the runs, flaky ones marked. */
+function formatRepeats(repeats: NonNullable<RunReport['repeats']>): string {
+  const rows = [
+    ['task', 'runs', 'passed', 'pass rate %', 'mean score', ''],
+    ...repeats.tasks.map((t) => [`${t.agent ? `${t.agent} ` : ''}${t.domain}/${t.id}`, String(t.runs), String(t.passed), t.passRate.toFixed(2), t.meanScore.toFixed(2), t.flaky ? 'flaky' : '']),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((cells) => cells[i].length)));
+  const table = rows.map((cells) => cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd());
+  const flaky = `${repeats.flaky} of ${repeats.tasks.length} tasks flaky (passed in some runs, failed in others)`;
+  return [`Repeats: ${repeats.runsPerTask} runs per task; ${flaky}`, ...table].join('\n');
 }

@@ -4,10 +4,12 @@
 // beside any other reporter (junit, json, github-actions, html).
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { TestArtifact } from 'vitest';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { TaskTestMeta } from '../plugin/runtime.ts';
 import { type TaskRecord, buildReport, formatReport } from './aggregate.ts';
 import { writeHtmlReport } from './html.ts';
+import { formatProgress, isProgressArtifact } from './progress.ts';
 import { redact, secretValues } from './redact.ts';
 import { type TaskSummary, finalizeRunningSummaries, writeAtomic } from './results.ts';
 
@@ -18,16 +20,21 @@ export interface DeskbenchReporterOptions {
   print?: boolean;
   /** Literal secrets to mask in report.json and the HTML report (the environment's are always masked). */
   secrets?: readonly string[];
+  /** Print one line when a running task enters a phase or its agent acts (default: as `print`). */
+  progress?: boolean;
 }
 
 export class DeskbenchReporter implements Reporter {
   readonly resultsDir: string;
   private readonly print: boolean;
   private readonly secrets: readonly string[];
+  private readonly printProgress: boolean;
+  private vitest: Vitest | undefined;
 
   constructor(options: DeskbenchReporterOptions = {}) {
     this.resultsDir = resolve(options.resultsDir ?? 'results');
     this.print = options.print ?? true;
+    this.printProgress = options.progress ?? this.print;
     this.secrets = [...new Set([...(options.secrets ?? []), ...secretValues({})])];
   }
 
@@ -41,8 +48,20 @@ export class DeskbenchReporter implements Reporter {
   private shardSuffix = '';
 
   onInit(vitest: Vitest): void {
+    this.vitest = vitest;
     const shard = vitest.config.shard;
     this.shardSuffix = shard ? `-shard-${shard.index}-of-${shard.count}` : '';
+  }
+
+  /**
+   * A running task's progress, as the worker recorded it (runtime.ts): one short line through vitest's logger, which
+   * the default reporter keeps above its live summary.
+   */
+  onTestCaseArtifactRecord(test: TestCase, artifact: TestArtifact): void {
+    if (!this.printProgress || !this.vitest || !isProgressArtifact(artifact)) return;
+    const meta = (test.meta() as { deskbench?: TaskTestMeta }).deskbench;
+    const name = meta ? `${meta.domain}/${shortId(meta.id)}` : test.name;
+    this.vitest.logger.log(`  [deskbench] ${name} ${formatProgress(artifact.progress)}`);
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -60,6 +79,11 @@ export class DeskbenchReporter implements Reporter {
       process.stdout.write(`\n${formatReport(report)}\n\nreport: ${json}\nhtml:   ${html}\n`);
     }
   }
+}
+
+/** UUIDs cut to their first 8 characters, enough to tell the running tasks apart. */
+function shortId(id: string): string {
+  return id.length > 12 ? id.slice(0, 8) : id;
 }
 
 const WORKER_ENDED = 'the vitest worker running this task ended before the task did (killed or crashed)';
@@ -91,6 +115,9 @@ export function recordOf(test: TestCase, ended: ReadonlyMap<string, TaskSummary>
     evalError: meta.evalError ?? null,
     error: meta.error ?? null,
     resultDir: meta.resultDir ?? null,
+    ...(meta.repeat ? { repeat: meta.repeat } : {}),
+    ...(meta.desktop ? { desktop: meta.desktop } : {}),
+    progress: test.artifacts().filter(isProgressArtifact).map((artifact) => artifact.progress),
   };
 }
 

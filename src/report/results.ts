@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Action, TokenUsage } from '../agent/types.ts';
+import type { DesktopEnvironment } from '../desktop/environment.ts';
 import { pythonFloatRepr } from '../python/repr.ts';
 import { containedPath } from '../task/contained-path.ts';
 import type { Task } from '../task/types.ts';
@@ -54,6 +55,8 @@ export interface TaskSummary {
     steps_taken: number;
     /** The vitest run that wrote it (DESKBENCH_RUN_ID): the reporter finalises its RUNNING summaries. */
     run_id?: string | null;
+    /** The desktop image and app versions the task ran on (null when its desktop never answered). */
+    desktop?: DesktopEnvironment | null;
     details?: unknown;
   };
 }

@@ -8,8 +8,10 @@ import { runAgentLoop } from '../agent/loop.ts';
 import type { Action, Agent, ObservationType, TokenUsage } from '../agent/types.ts';
 import type { DesktopHandle, DesktopSpec } from '../desktop/provider.ts';
 import { startDesktopFor } from '../desktop/provider.ts';
+import { type DesktopEnvironment, describeDesktop } from '../desktop/environment.ts';
 import { evaluate, type EvalDetails } from '../eval/engine.ts';
 import type { EvalEnv } from '../eval/registry.ts';
+import { type TaskProgress, shortAction } from '../report/progress.ts';
 import { redact, secretValues } from '../report/redact.ts';
 import { type RunState, TaskResultWriter, hasResult, readSummary, summaryOf, taskResultDir } from '../report/results.ts';
 import { createFileResolver } from '../setup/downloads.ts';
@@ -41,6 +43,8 @@ export interface RunTaskOptions {
   /** The caller's abort (vitest's: Ctrl-C); the task ends ABORTED. */
   signal?: AbortSignal;
   log?(message: string): void;
+  /** Told when a phase starts and after each agent action: where the task is (the plugin reports it to vitest). */
+  onProgress?(progress: TaskProgress): void;
 }
 
 export interface TaskOutcome {
@@ -62,9 +66,11 @@ export interface TaskOutcome {
   durationMs: number;
   /** Milliseconds per phase: desktop start to ready, setup, agent loop, evaluation (for overhead benchmarks). */
   timings: Partial<Record<Phase, number>>;
+  /** The image and app versions the task ran on (once its desktop answered). */
+  desktop?: DesktopEnvironment;
 }
 
-type Phase = 'desktop' | 'setup' | 'agent' | 'evaluation';
+type Phase = TaskProgress['phase'];
 
 /** How messages name each phase: "… stopped answering during the agent loop". */
 const PHASE_NAMES: Record<Phase, string> = { desktop: 'starting the desktop', setup: 'setup', agent: 'the agent loop', evaluation: 'evaluation' };
@@ -74,10 +80,12 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
   const log = options.log ?? (() => {});
   const resultDir = taskResultDir(resolve(options.resultsDir), { observationType: options.observationType, agent: options.agent.name }, task);
   const timings: Partial<Record<Phase, number>> = {};
+  const progress = (fields: Omit<TaskProgress, 'atMs'>) => options.onProgress?.({ ...fields, atMs: Date.now() - started });
   /** The phase running now: error messages and states name it. */
   let phase = 'desktop' as Phase;
   const timed = async <T,>(next: Phase, work: () => Promise<T>): Promise<T> => {
     phase = next;
+    progress({ phase: next });
     const start = performance.now();
     try {
       return await work();
@@ -111,6 +119,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
   let steps = 0;
   let desktop: DesktopHandle | undefined;
   let finalScreenshot: Buffer | undefined;
+  let environment: DesktopEnvironment | undefined;
   // deskbench ends the task itself at its timeout (vitest's own test timeout is set a little later, see generate.ts),
   // so a timed-out task still gets its state, its summary and its container removed at once.
   const deadline = options.timeout ? AbortSignal.timeout(options.timeout * 1000) : undefined;
@@ -132,6 +141,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       agent: options.agent.name,
       steps_taken: steps,
       run_id: process.env.DESKBENCH_RUN_ID ?? null,
+      desktop: environment ?? null,
       details: result.details,
     });
   // Until the task ends, summary.json says RUNNING: if the worker dies, the reporter turns it into ABORTED.
@@ -146,7 +156,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
     if (finalScreenshot) writer.writeFile('final.png', finalScreenshot);
     if (result.status === 'scored') writer.writeScore(result.score);
     else if (result.error) writer.writeError(result.error);
-    settled = outcome({ ...result, passed, steps, finalScreenshot });
+    settled = outcome({ ...result, passed, steps, finalScreenshot, desktop: environment });
     return settled;
   };
 
@@ -185,6 +195,10 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
 
   const runInDesktop = async (desktop: DesktopHandle): Promise<TaskOutcome> => {
     const client = desktop.client;
+    // Asked beside setup, not before it: the task's own time is not spent on describing its desktop.
+    void describeDesktop(options.desktop, client).then((described) => {
+      environment = described;
+    });
     const size = await client.screenSize();
     const cacheDir = join(resultDir, 'cache');
     mkdirSync(cacheDir, { recursive: true });
@@ -229,6 +243,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
           if (settled) return;
           steps = record.step;
           writer.writeStep(record);
+          progress({ phase: 'agent', step: record.step, maxSteps: options.maxSteps, action: redact(shortAction(record.action), secrets) });
         },
       });
     });

@@ -128,4 +128,54 @@ describe('deskbench check', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`deskbench: ${join(installed, 'dist/cli/main.js')} is missing: this copy of deskbench was installed without its build`);
   });
+
+  describe('without paths: the tasks of the deskbench plugin in the vitest config', () => {
+    /** A project folder with this vitest config, resolving vitest through deskbench's own node_modules. */
+    const project = (config: string) => {
+      const dir = mkdtempSync(join(tmpdir(), 'deskbench-check-config-'));
+      symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+      writeFileSync(join(dir, 'vitest.config.ts'), config);
+      return dir;
+    };
+
+    test('reads the tasks and the extensions of the plugin, as `npx deskbench check` in the project', async () => {
+      const dir = project(`import { defineConfig } from 'vitest/config';
+import { deskbench } from ${JSON.stringify(join(ROOT, 'src/plugin/index.ts'))};
+export default defineConfig({ plugins: [deskbench({ tasks: ['tasks'], extensions: [${JSON.stringify(MARKER)}] })] });
+`);
+      cpSync(EXTENSION_TASKS, join(dir, 'tasks'), { recursive: true });
+      const text = await deskbench(['check'], BIN, dir);
+      expect(text.code, text.stderr).toBe(0);
+      expect(text.stdout).toContain('tasks of the deskbench plugin in vitest.config.ts: tasks\n');
+      // The config's extensions are imported, so their names count as implemented.
+      expect(text.stdout).toContain('1 tasks (osworld 1, spider2v 0, guios 0); 0 invalid files; 1 runnable');
+      const report = json((await deskbench(['check', '--json'], BIN, dir)).stdout);
+      expect(report.unsupported).toEqual({ steps: {}, getters: {}, metrics: {} });
+    });
+
+    test("inline projects count too (deskbench's own config: the examples project); --config names another file", async () => {
+      const report = json((await deskbench(['check', '--json'])).stdout);
+      expect(report.tasks).toBe(13);
+      // Paths stay relative to where the command runs, as vitest's root does.
+      const dir = project('export default {};\n');
+      writeFileSync(join(dir, 'bench.config.ts'), `import { deskbench } from ${JSON.stringify(join(ROOT, 'src/plugin/index.ts'))};
+export default { plugins: [deskbench({ tasks: ${JSON.stringify(relative(dir, join(ROOT, 'fixtures/tasks/runner')))} })] };
+`);
+      const viaFlag = json((await deskbench(['check', '--json', '--config', 'bench.config.ts'], BIN, dir)).stdout);
+      expect(viaFlag.tasks).toBe(4);
+    });
+
+    test('no vitest config: exit 2, saying what to do', async () => {
+      const run = await deskbench(['check'], BIN, mkdtempSync(join(tmpdir(), 'deskbench-check-empty-')));
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/deskbench check: no task paths given, and no vitest config in \S+ \(looked for vitest\.config\.ts, vitest\.config\.mts, …\): give the task folders \(deskbench check tasks\/\)/);
+    });
+
+    test('a config without the deskbench plugin: exit 2, naming the file', async () => {
+      const dir = project(`import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**'] } });\n`);
+      const run = await deskbench(['check'], BIN, dir);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("deskbench check: vitest.config.ts does not use the deskbench plugin (plugins: [deskbench({ tasks: 'tasks' })]): add it, or give the task folders");
+    });
+  });
 });

@@ -87,14 +87,18 @@ describe('reports', () => {
       try {
         const page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
         await page.goto('file:///home/user/report/index.html');
-        await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count()).toBe(4);
+        await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(4);
+        // Each row's final screen loads as a thumbnail from the copied folder.
+        await expect.poll(() => page.locator('img.row-thumb').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), WAIT).toBe(1920);
+        expect(await page.locator('img.row-thumb').count()).toBe(4);
         await page.selectOption('#tag', 'infeasible');
-        await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count()).toBe(1);
+        await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(1);
         await page.selectOption('#tag', '');
         await page.fill('#search', 'greeting');
-        await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count()).toBe(1);
-        await page.locator('#tasks tbody tr:not([hidden]) a').click();
-        await expect.poll(() => page.locator('#instruction').textContent()).toContain('Make ~/Desktop/greeting.txt say: hello there');
+        await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(1);
+        // The task's own link (the row's final-screen thumbnail links to the same page).
+        await page.locator('#tasks tbody tr:not([hidden]) td:nth-child(2) a').click();
+        await expect.poll(() => page.locator('#instruction').textContent(), WAIT).toContain('Make ~/Desktop/greeting.txt say: hello there');
         // The trajectory's screenshot is linked relatively and loads from the copied folder.
         const loaded = await page.locator('.step img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
         expect(loaded).toBe(1920);
@@ -108,6 +112,9 @@ describe('reports', () => {
     }
   });
 });
+
+/** A browser in a desktop on a busy machine: polls wait this long (not a speed target). */
+const WAIT = { timeout: 15_000 };
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

@@ -1,0 +1,66 @@
+// What a task ran on, so its numbers can be reproduced: the desktop image (name and the engine's image id, a sha256
+// digest of its config) and the versions of the apps the tasks drive, asked of the desktop's control server.
+import { ImageName, getContainerRuntimeClient } from 'testcontainers';
+import type { DesktopClient } from './client.ts';
+import type { DesktopSpec } from './provider.ts';
+import { desktopImage } from './image.ts';
+
+export interface DesktopEnvironment {
+  /** The image name the task's container ran (docker desktops). */
+  image?: string;
+  /** The engine's id of that image (`sha256:…`), unique to its content. */
+  imageId?: string;
+  /** Debian package versions of the apps (and code-server's), by name. */
+  versions: Record<string, string>;
+}
+
+/** The Debian packages whose versions decide how the apps behave. */
+const PACKAGES = ['chromium', 'libreoffice-core', 'gimp', 'vlc', 'thunderbird', 'gedit', 'gnome-shell', 'python3'];
+const VERSIONS_SCRIPT = [
+  // dpkg-query skips what is not installed (a remote OSWorld VM has other apps): its exit code does not matter.
+  `dpkg-query -W -f='\${Package}\\t\${Version}\\n' ${PACKAGES.join(' ')} 2>/dev/null`,
+  `v=$(grep -m1 '"version"' /opt/code-server/lib/node_modules/code-server/package.json 2>/dev/null | sed 's/.*"version": *"\\([^"]*\\)".*/\\1/')`,
+  `[ -n "$v" ] && printf 'code-server\\t%s\\n' "$v"`,
+  'true',
+].join('; ');
+
+/** One image inspection per image name and worker: every task of a run uses the same few images. */
+const imageIds = new Map<string, Promise<string | undefined>>();
+
+/** Never throws: what cannot be found is left out (the task matters more than its description). */
+export async function describeDesktop(spec: DesktopSpec, client: DesktopClient): Promise<DesktopEnvironment> {
+  const image = spec.provider === 'docker' ? (spec.image ?? desktopImage()) : undefined;
+  const [imageId, versions] = await Promise.all([image ? imageIdOf(image) : undefined, appVersions(client)]);
+  return { ...(image ? { image } : {}), ...(imageId ? { imageId } : {}), versions };
+}
+
+function imageIdOf(image: string): Promise<string | undefined> {
+  let id = imageIds.get(image);
+  if (!id) {
+    id = getContainerRuntimeClient()
+      .then((runtime) => runtime.image.inspect(ImageName.fromString(image)))
+      .then((info) => info.Id)
+      .catch(() => undefined);
+    imageIds.set(image, id);
+  }
+  return id;
+}
+
+async function appVersions(client: DesktopClient): Promise<Record<string, string>> {
+  try {
+    const result = await client.execute(['bash', '-c', VERSIONS_SCRIPT]);
+    return parseVersions(result.output);
+  } catch {
+    return {};
+  }
+}
+
+/** `name<TAB>version` lines; Debian's epoch (`1:`, `4:`) dropped, as apps print their versions. */
+export function parseVersions(output: string): Record<string, string> {
+  const versions: Record<string, string> = {};
+  for (const line of output.split('\n')) {
+    const [name, version] = line.trim().split('\t');
+    if (name && version) versions[name] = version.replace(/^\d+:/, '');
+  }
+  return versions;
+}
