@@ -117,9 +117,10 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
         pids: limits.pids,
       })
       .withWaitStrategy(
-        // The server only listens once the display is usable, so its first answer means ready. The read timeout is
-        // also the polling interval.
-        Wait.forHttp('/platform', API_PORT).withHeaders({ Authorization: `Bearer ${token}` }).forStatusCode(200).withReadTimeout(100),
+        // The server only listens once the display is usable, and says so on its output (server/main.ts): that line
+        // means ready. Not an HTTP poll: testcontainers' read timeout is also its polling interval, and on a loaded
+        // machine every fresh connection took longer than a short one, so a ready desktop was never seen as ready.
+        Wait.forLogMessage(/deskbench server listening on :\d+/),
       )
       .withStartupTimeout(options.startupTimeoutMs ?? 120_000)
       .start();
