@@ -34,8 +34,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
 /** The run's warm desktops, one per worker unless desktop.warm says otherwise; their address goes to the workers. */
 async function serveWarmDesktops(project: TestProject): Promise<ServedPool | undefined> {
   const desktop = project.getProvidedContext()[SECRET_OPTIONS_KEY]?.desktop;
-  const size = desktop?.provider === 'docker' ? (desktop.warm ?? project.config.maxWorkers) : 0;
-  if (desktop?.provider !== 'docker' || !size) return undefined;
+  if (desktop?.provider !== 'docker') return undefined;
+  const size = desktop.warm ?? project.config.maxWorkers;
+  if (!size) return undefined;
   const { image, limits, hostAddress } = desktop;
   const served = await serveDesktopPool(new WarmDesktopPool({ size, start: () => startDesktop({ image, limits, hostAddress }) }));
   project.provide(DESKTOP_POOL_KEY, served.address);
