@@ -13,16 +13,18 @@ export async function removeContainers(options: { runId?: string } = {}): Promis
   const label = [`${DESKBENCH_LABEL}=1`];
   if (options.runId) label.push(`${RUN_LABEL}=${options.runId}`);
   const found = await client.container.dockerode.listContainers({ all: true, filters: { label } });
-  await Promise.all(
-    found.map((info) =>
-      client.container.dockerode
-        .getContainer(info.Id)
-        .remove({ force: true, v: true })
-        .catch((error: { statusCode?: number }) => {
-          if (error.statusCode !== 404 && error.statusCode !== 409) throw error; // already gone or being removed
-        }),
-    ),
-  );
+  await Promise.all(found.map((info) => removeContainer(info.Id)));
   await removeRunNetworks(options.runId);
   return found.map((info) => info.Id);
+}
+
+/** Force-removes one container with its volumes; one already gone (or being removed) is not an error. */
+export async function removeContainer(id: string): Promise<void> {
+  const client = await getContainerRuntimeClient();
+  await client.container.dockerode
+    .getContainer(id)
+    .remove({ force: true, v: true })
+    .catch((error: { statusCode?: number }) => {
+      if (error.statusCode !== 404 && error.statusCode !== 409) throw error;
+    });
 }

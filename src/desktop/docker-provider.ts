@@ -119,8 +119,9 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
         nanoCpus: Math.round(Math.min(limits.cpus, engineCpus) * 1e9),
         pids: limits.pids,
       })
-      // The server only listens once the display is usable, and says so on its log: that line means ready. (Not an
-      // HTTP wait: testcontainers would poll the host it guesses, which can be the wrong one — below.)
+      // The server only listens once the display is usable, and says so on its log: that line means ready. Not an HTTP
+      // poll: testcontainers polls the host it guesses, which can be the wrong one (below), and its read timeout is
+      // also its polling interval, so on a loaded machine a ready desktop was never seen as ready.
       .withWaitStrategy(Wait.forLogMessage(SERVER_READY_LINE))
       .withStartupTimeout(options.startupTimeoutMs ?? 120_000)
       .start();

@@ -3,6 +3,7 @@
 // another host — which deskbench neither starts nor stops.
 import { DesktopClient, DesktopRequestError } from './client.ts';
 import type { DesktopLimits } from './docker-provider.ts';
+import type { DesktopPoolAddress } from './warm-pool-endpoint.ts';
 
 /** A service of the desktop the host talks to: its URL, and the headers every request to it carries. */
 export interface DesktopService {
@@ -24,11 +25,24 @@ export interface DesktopHandle {
 }
 
 export type DesktopSpec =
-  | { provider: 'docker'; image?: string; limits?: DesktopLimits; hostAddress?: string }
+  | {
+      provider: 'docker';
+      image?: string;
+      limits?: DesktopLimits;
+      hostAddress?: string;
+      /** Desktops the run starts ahead of its tasks (default: one per vitest worker; 0: each task starts its own). */
+      warm?: number;
+      /** The run's pool of warm desktops (set by the plugin's runtime when it has one): take one there. */
+      pool?: DesktopPoolAddress;
+    }
   | { provider: 'remote'; url: string; token?: string };
 
 export async function startDesktopFor(spec: DesktopSpec): Promise<DesktopHandle> {
   if (spec.provider === 'remote') return connectRemoteDesktop(spec.url, spec.token);
+  if (spec.pool) {
+    const { takeDesktopFrom } = await import('./warm-pool-endpoint.ts');
+    return takeDesktopFrom(spec.pool);
+  }
   const { startDesktop } = await import('./docker-provider.ts');
   const desktop = await startDesktop({ image: spec.image, limits: spec.limits, hostAddress: spec.hostAddress });
   return {
@@ -70,9 +84,10 @@ export async function connectRemoteDesktop(url: string, token?: string): Promise
   };
 }
 
-async function answers(client: DesktopClient): Promise<boolean> {
+/** Whether the desktop's control server answers within `timeoutMs`. */
+export async function answers(client: DesktopClient, timeoutMs = 5_000): Promise<boolean> {
   try {
-    await client.request('GET', '/platform', undefined, 5_000);
+    await client.request('GET', '/platform', undefined, timeoutMs);
     return true;
   } catch {
     return false;

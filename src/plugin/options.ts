@@ -50,10 +50,11 @@ export const pluginOptionsSchema = z.object({
   /**
    * Where desktops come from: a local container per task (default; `image` defaults to DESKBENCH_IMAGE or
    * deskbench/desktop:latest; `limits` {memory, cpus, pids} default to {'4g', 2, 4096}; `hostAddress`, the host
-   * interface its ports are published on, defaults to 127.0.0.1) or an already running server.
+   * interface its ports are published on, defaults to 127.0.0.1; `warm`, desktops started ahead of the tasks, defaults
+   * to one per vitest worker) or an already running server.
    */
   desktop: z
-    .union([
+    .discriminatedUnion('provider', [
       z.object({
         provider: z.literal('docker'),
         image: z.string().optional(),
@@ -66,6 +67,8 @@ export const pluginOptionsSchema = z.object({
           .strict()
           .optional(),
         hostAddress: z.string().optional(),
+        /** Desktops started ahead of the tasks (src/desktop/warm-pool.ts); default one per worker, 0 disables. */
+        warm: z.int({ error: 'expected a whole number of desktops (0 disables)' }).nonnegative({ error: 'expected a whole number of desktops (0 disables)' }).optional(),
       }),
       z.object({ provider: z.literal('remote'), url: z.string().url(), token: z.string().optional() }),
     ])

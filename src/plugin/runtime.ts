@@ -2,13 +2,15 @@
 // eval_error in the test's meta (reporters and the json reporter carry them), attaches the final screenshot, and
 // gives the verdict: pass when the score reaches the pass threshold.
 import { join, relative, sep } from 'node:path';
-import { type TestContext, recordArtifact } from 'vitest';
+import { type TestContext, inject, recordArtifact } from 'vitest';
 import { findConfiguredAgent } from '../agent/configured.ts';
 import type { DesktopEnvironment } from '../desktop/environment.ts';
 import { loadAgent } from '../agent/resolve.ts';
 import { runTask as runTaskInDesktop } from '../runner/run-task.ts';
 import type { Task } from '../task/types.ts';
 import { PROGRESS_ARTIFACT, type TaskProgress } from '../report/progress.ts';
+import type { DesktopSpec } from '../desktop/provider.ts';
+import { DESKTOP_POOL_KEY } from '../desktop/warm-pool-endpoint.ts';
 import { redact } from '../report/redact.ts';
 import { type WorkerOptions, runSecrets, runTaskOptions } from './options.ts';
 import { verdictLines } from './verdict-message.ts';
@@ -51,6 +53,11 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
   if (!options.desktop || !options.agentOptions) {
     throw new Error('deskbench: the plugin did not provide this worker with its options (vitest inject("deskbench:secret-options") is empty)');
   }
+  // The run's warm desktops (global-setup.ts): the task takes one there instead of starting its own. The pool's
+  // token sits under `desktop`, where runSecrets masks it.
+  const pool = inject(DESKTOP_POOL_KEY);
+  const desktop: DesktopSpec = pool && options.desktop.provider === 'docker' ? { ...options.desktop, pool } : options.desktop;
+  options = { ...options, desktop };
   const agent = await chooseAgent(options, modules).catch((error: Error) => {
     // A factory may fail quoting its options (an API key): masked, and without the original as cause (vitest prints it).
     throw new Error(redact(`could not load the agent: ${error.message ?? error}`, runSecrets(options)));

@@ -26,3 +26,11 @@ export async function listTests(root: string, extra: string[] = []): Promise<{ n
   if (start < 0) throw new Error(`vitest list printed no JSON (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
   return JSON.parse(result.stdout.slice(start));
 }
+
+/** The summary.json of every task under a results folder (`results` of each, as the runner wrote it). */
+export async function readSummaries(resultsDir: string): Promise<{ results: Record<string, any> }[]> {
+  const { readFile, readdir } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const files = (await readdir(resultsDir, { recursive: true })).filter((file) => file.endsWith('summary.json'));
+  return Promise.all(files.map(async (file) => JSON.parse(await readFile(join(resultsDir, file), 'utf8'))));
+}
