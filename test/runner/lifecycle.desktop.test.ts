@@ -167,5 +167,5 @@ describe('resume', () => {
     expect(Object.fromEntries(status)).toEqual({ '01': 'passed', '02': 'skipped', '03': 'skipped', '04': 'passed' });
     const report = JSON.parse(await readFile(join(dir, 'results', 'report.json'), 'utf8')) as RunReport;
     expect(report.total).toMatchObject({ tasks: 4, passed: 4, scored: 4, osworldRate: 100 });
-  });
+  }, 240_000); // two runs, four desktops one after another
 });
