@@ -92,8 +92,17 @@ async function screenshot(_request: Request, res: ServerResponse): Promise<void>
   sendBytes(res, await screenshotPng(), 'image/png');
 }
 
-async function accessibility(_request: Request, res: ServerResponse): Promise<void> {
-  const tree = await accessibilityTree();
+/** Upper bound of `?time_limit_ms=` (the evaluation's complete walk asks for 120 s). */
+const MAX_A11Y_TIME_LIMIT_MS = 300_000;
+
+/** `GET /accessibility[?time_limit_ms=N]`: N (1…300000) replaces the walk's default 10 s bound for this request. */
+async function accessibility({ req }: Request, res: ServerResponse): Promise<void> {
+  const raw = new URL(req.url ?? '/', 'http://localhost').searchParams.get('time_limit_ms');
+  const timeLimitMs = raw === null ? undefined : Number(raw);
+  if (timeLimitMs !== undefined && !(Number.isInteger(timeLimitMs) && timeLimitMs >= 1 && timeLimitMs <= MAX_A11Y_TIME_LIMIT_MS)) {
+    throw new HttpError(400, { status: 'error', message: `time_limit_ms must be an integer from 1 to ${MAX_A11Y_TIME_LIMIT_MS} (got ${raw})` });
+  }
+  const tree = await accessibilityTree({ timeLimitMs });
   // How many nodes were read and whether a bound cut the walk short (for tests and benchmarks).
   res.setHeader('x-deskbench-a11y-nodes', String(tree.nodes));
   res.setHeader('x-deskbench-a11y-truncated', String(tree.truncated));

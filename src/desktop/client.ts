@@ -101,9 +101,14 @@ export class DesktopClient {
     return Buffer.from(await (await this.request('GET', '/screenshot')).arrayBuffer());
   }
 
-  /** Accessibility tree as OSWorld's XML string. */
-  async accessibilityTree(): Promise<string> {
-    return (await this.json<{ AT: string }>('GET', '/accessibility')).AT;
+  /**
+   * Accessibility tree as OSWorld's XML string. The server bounds its walk to 10 s unless `timeLimitMs` says otherwise
+   * (evaluation asks for a complete tree: on a loaded machine a big app takes longer than that to answer).
+   */
+  async accessibilityTree(options: { timeLimitMs?: number } = {}): Promise<string> {
+    if (options.timeLimitMs === undefined) return (await this.json<{ AT: string }>('GET', '/accessibility')).AT;
+    const path = `/accessibility?time_limit_ms=${options.timeLimitMs}`;
+    return (await this.json<{ AT: string }>('GET', path, undefined, Math.max(this.timeoutMs, options.timeLimitMs + 30_000))).AT;
   }
 
   /** Text of the focused gnome-terminal, or null when no terminal is active. */

@@ -22,12 +22,16 @@ export function optionalString(step: string, parameters: Parameters, key: string
   return value;
 }
 
-/** Python truthiness for flags the formats write as true/false (sometimes 0/1). */
+/**
+ * Python truthiness for flags the formats write as true/false (sometimes 0/1, sometimes the string "true": OSWorld
+ * hands the value to subprocess's `shell=` as it is, so any non-empty string is true there, "false" included).
+ */
 export function flag(step: string, parameters: Parameters, key: string, fallback = false): boolean {
   const value = parameters[key];
   if (value === undefined || value === null) return fallback;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value !== 0;
+  if (typeof value === 'string') return value !== '';
   return fail(step, key, 'true or false', value);
 }
 

@@ -53,6 +53,25 @@ describe('observation', () => {
     expect(differs(1400, 600)).toBe(false);
   });
 
+  test('accessibility: time_limit_ms bounds one walk (a walk cut short says so); a bad value is a 400', async () => {
+    const walk = async (query: string) => {
+      const response = await desktop.client.request('GET', `/accessibility${query}`);
+      const body = (await response.json()) as { AT: string };
+      return { xml: body.AT, truncated: response.headers.get('x-deskbench-a11y-truncated') };
+    };
+    const cut = await walk('?time_limit_ms=1');
+    expect(cut.truncated).toBe('true');
+    const full = await walk('?time_limit_ms=120000');
+    expect(full.truncated).toBe('false');
+    expect(full.xml).toContain('<application name="gnome-shell"');
+    for (const bad of ['0', 'abc', '300001', '1.5']) {
+      const error = await desktop.client.request('GET', `/accessibility?time_limit_ms=${bad}`).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DesktopRequestError);
+      expect((error as DesktopRequestError).status).toBe(400);
+      expect((error as DesktopRequestError).message).toContain('time_limit_ms');
+    }
+  });
+
   test('screen_size, cursor_position and platform', async () => {
     expect(await desktop.client.screenSize()).toEqual({ width: 1920, height: 1080 });
     await desktop.client.execute(['xdotool', 'mousemove', '123', '456']);

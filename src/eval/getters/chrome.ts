@@ -7,7 +7,7 @@ import { errors } from 'playwright-core';
 import { connectOverDevTools } from '../../desktop/chrome-devtools.ts';
 import type { Browser, Page } from 'playwright-core';
 import type { EvalEnv, Getter, Options } from '../registry.ts';
-import { cachePath, stringKey } from './support.ts';
+import { EVALUATION_A11Y_TIME_LIMIT_MS, cachePath, stringKey } from './support.ts';
 
 const STATE_NS = 'uri:deskat:state.at-spi.gnome.org';
 // OSWorld looks for "Google Chrome" (x86) or "Chromium" (ARM); our google-chrome is Chromium, so both are tried.
@@ -65,7 +65,7 @@ function normalizeBarText(raw: string, prefix: string): string {
 
 /** `active_url_from_accessTree {goto_prefix?}`. */
 export const getActiveUrlFromAccessTree: Getter = async (env, config) =>
-  activeUrlFromTree(await env.desktop.accessibilityTree(), config.goto_prefix ?? 'https://');
+  activeUrlFromTree(await env.desktop.accessibilityTree({ timeLimitMs: EVALUATION_A11Y_TIME_LIMIT_MS }), config.goto_prefix ?? 'https://');
 
 async function activeUrl(env: EvalEnv, config: Options): Promise<string | null> {
   return (await getActiveUrlFromAccessTree(env, config)) as string | null;

@@ -1,9 +1,9 @@
 // Desktop-state getters (OSWorld getters/info.py, misc.py, vlc.py): what the desktop shows and how it is set up.
 import type { Getter } from '../registry.ts';
-import { stringKey, writeCacheFile } from './support.ts';
+import { EVALUATION_A11Y_TIME_LIMIT_MS, stringKey, writeCacheFile } from './support.ts';
 
 /** `accessibility_tree`: OSWorld's accessibility-tree XML of the whole desktop. */
-export const getAccessibilityTree: Getter = (env) => env.desktop.accessibilityTree();
+export const getAccessibilityTree: Getter = (env) => env.desktop.accessibilityTree({ timeLimitMs: EVALUATION_A11Y_TIME_LIMIT_MS });
 
 /** `list_directory {path}`: `{type, name, children}` tree of a folder in the desktop. */
 export const getListDirectory: Getter = (env, config) => env.desktop.listDirectory(stringKey('list_directory', config, 'path'));

@@ -64,3 +64,10 @@ export function strftime(format: string, date: Date): string {
   };
   return format.replace(/%(.)/g, (whole, code: string) => directives[code] ?? whole);
 }
+
+/**
+ * How long the desktop may walk the tree for a getter. OSWorld's walk has no bound; the server's default (10 s) keeps
+ * agents' observations quick, but a verdict must not depend on machine load: a loaded 2-core machine took 30-50 s
+ * for LibreOffice Impress, whose slide pane (check_left_panel) then went missing from a 10 s tree.
+ */
+export const EVALUATION_A11Y_TIME_LIMIT_MS = 120_000;
