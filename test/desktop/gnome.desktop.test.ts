@@ -25,6 +25,13 @@ async function windows(): Promise<string[]> {
   return (await sh('wmctrl -lx')).output.split('\n').filter(Boolean);
 }
 
+/** Names of the push buttons GNOME Shell shows (top bar and dock) in the accessibility tree. */
+async function shellButtons(): Promise<string[]> {
+  const tree = await desktop.client.accessibilityTree();
+  const shell = tree.slice(tree.search(/<application[^>]* name="gnome-shell"/));
+  return [...shell.matchAll(/<push-button name="([^"]+)"/g)].map((match) => match[1]);
+}
+
 test('GNOME Shell runs: org.gnome.Shell is on the session bus, the desktop (not the overview) is shown, the shell is in the accessibility tree', async () => {
   const owner = await sh('gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner org.gnome.Shell');
   expect(owner.output.trim()).toBe('(true,)');
@@ -46,13 +53,23 @@ test("the dock: dash-to-dock is active, on the left, showing OSWorld's favourite
     expect(favourites.output).toContain(`'${app}'`);
   }
   // The dock draws one button per favourite whose .desktop file exists, named after the app.
-  const tree = await desktop.client.accessibilityTree();
-  const shell = tree.slice(tree.search(/<application[^>]* name="gnome-shell"/));
-  const buttons = [...shell.matchAll(/<push-button name="([^"]+)"/g)].map((match) => match[1]);
-  expect(buttons).toEqual(expect.arrayContaining([
+  expect(await shellButtons()).toEqual(expect.arrayContaining([
     'Google Chrome', 'Thunderbird', 'VLC media player', 'LibreOffice Writer', 'LibreOffice Calc', 'LibreOffice Impress',
     'GNU Image Manipulation Program', 'Files', 'Terminal', 'Visual Studio Code',
   ]));
+});
+
+test("Vim can be pinned: favourites holding vim.desktop (as OSWorld's remove-vim-from-favorites task sets them) show a Vim button in the dock", async () => {
+  await sh(`gsettings set org.gnome.shell favorite-apps "['thunderbird.desktop', 'vim.desktop', 'google-chrome.desktop']"`);
+  try {
+    const buttons = await until('a Vim button in the dock', async () => {
+      const names = await shellButtons();
+      return names.includes('Vim') && names;
+    });
+    expect(buttons).toEqual(expect.arrayContaining(['Thunderbird', 'Vim', 'Google Chrome']));
+  } finally {
+    await sh('gsettings reset org.gnome.shell favorite-apps');
+  }
 });
 
 test('Ctrl+Alt+T opens a gnome-terminal window', async () => {
