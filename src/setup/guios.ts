@@ -43,7 +43,8 @@ const uploadFileToVm: SetupStep = async (ctx, parameters) => {
  * `/home/user/init.sh/init.sh` (SFTP creates the folder; our upload does too). We reproduce that path exactly.
  *
  * Then, as GUI-OS does: `chmod +x`, and the script runs as user `user` with TASK_SETUP_LOG=task-setup.log in its
- * environment. Its stderr and exit code are logged and never fail the step; only a failure to upload or start it does.
+ * environment. Unlike GUI-OS (which only logs them), a non-zero exit code fails the step, naming the script, its
+ * exit code and the end of its stderr: a task whose init.sh failed is not set up, and scoring it would mislead.
  */
 const uploadScriptAndExecute: SetupStep = async (ctx, parameters) => {
   const step = 'upload_script_and_execute';
@@ -54,12 +55,17 @@ const uploadScriptAndExecute: SetupStep = async (ctx, parameters) => {
   await ctx.desktop.upload(script, await readFile(local));
   const chmod = await ctx.desktop.execute(['chmod', '+x', script], { setup: true });
   if (chmod.returncode !== 0) throw new Error(`${step}: chmod +x ${script} failed: ${chmod.error.trim()}`);
+  let result;
   try {
-    const result = await runInBackground(ctx, [script], { env: SCRIPT_ENV, user: 'user' });
-    ctx.log(`${step}: ${script} → returncode ${result.returncode}`);
-    if (result.error.trim()) ctx.log(`${step}: stderr of ${script}: ${result.error.trim().slice(-2000)}`);
+    result = await runInBackground(ctx, [script], { env: SCRIPT_ENV, user: 'user' });
   } catch (error) {
     throw new Error(`${step}: running ${script} failed: ${messageOf(error)}`);
+  }
+  ctx.log(`${step}: ${script} → returncode ${result.returncode}`);
+  const stderr = result.error.trim().slice(-2000);
+  if (stderr) ctx.log(`${step}: stderr of ${script}: ${stderr}`);
+  if (result.returncode !== 0) {
+    throw new Error(`${step}: ${script} (the task's ${localPath}) exited with code ${result.returncode}${stderr ? `; its stderr ends: ${stderr.slice(-500)}` : ''}`);
   }
 };
 

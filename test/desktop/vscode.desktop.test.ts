@@ -7,8 +7,8 @@ import { until } from './until.ts';
 
 let desktop: Desktop;
 beforeAll(async () => {
-  desktop = await startDesktop({ runId: 'test-desktop-vscode' });
-});
+  desktop = await startDesktop({ runId: 'test-desktop-vscode', startupTimeoutMs: 300_000 }); // a loaded machine starts GNOME slowly
+}, 360_000);
 afterAll(async () => {
   await desktop?.stop();
 });
@@ -69,4 +69,3 @@ test('`code --install-extension file.vsix` installs a VS Code extension that `co
   expect(await sh('code --list-extensions --show-versions')).toContain('deskbench-test.hello@1.2.3');
   expect(await sh('ls ~/.vscode/extensions')).toContain('deskbench-test.hello-1.2.3');
 });
-

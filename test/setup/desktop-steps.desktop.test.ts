@@ -208,16 +208,19 @@ describe.skipIf(!hasImage)(title, () => {
   });
 
   test('GUI-OS upload_script_and_execute puts the script in <remote_path>/<name> and runs it as user with TASK_SETUP_LOG', async () => {
-    writeFileSync(
-      join(taskDir, 'init.sh'),
-      '#!/bin/bash\necho "log=$TASK_SETUP_LOG user=$(id -un) cwd=$PWD" > /home/user/Desktop/setup-ran.txt\necho "failing on purpose" >&2\nexit 3\n',
-    );
+    writeFileSync(join(taskDir, 'init.sh'), '#!/bin/bash\necho "log=$TASK_SETUP_LOG user=$(id -un) cwd=$PWD" > /home/user/Desktop/setup-ran.txt\n');
     logs.length = 0;
     await step('upload_script_and_execute', { local_path: 'init.sh', remote_path: '/home/user/init.sh' });
     expect(await text('/home/user/Desktop/setup-ran.txt')).toBe('log=task-setup.log user=user cwd=/home/user\n');
     expect(await sh('test -x /home/user/init.sh/init.sh && echo executable')).toBe('executable\n');
-    expect(logs.join('\n')).toMatch(/returncode 3/);
-    expect(logs.join('\n')).toMatch(/failing on purpose/);
+    expect(logs.join('\n')).toMatch(/returncode 0/);
+  });
+
+  test('GUI-OS upload_script_and_execute fails the setup when init.sh exits non-zero, naming the script and its exit code', async () => {
+    writeFileSync(join(taskDir, 'init.sh'), '#!/bin/bash\necho "failing on purpose" >&2\nexit 3\n');
+    const error = await step('upload_script_and_execute', { local_path: 'init.sh', remote_path: '/home/user/init.sh' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SetupStepError);
+    expect((error as Error).message).toMatch(/\/home\/user\/init\.sh\/init\.sh \(the task's init\.sh\) exited with code 3; its stderr ends: failing on purpose/);
   });
 
   test('Spider2-V copyfile_from_host_to_guest (json_encode) and script_and_execute find files from the repo-root paths', async () => {
