@@ -121,13 +121,16 @@ describe.skipIf(!hasImage)(title, () => {
     expect(await desktop.client.readFile('/tmp/verified')).not.toBeNull();
   });
 
-  test('open shows a file and a folder in their default apps (gedit, Files); activate_window and close_window act on them through wmctrl', async () => {
+  test('open shows a text file in gedit, as on Ubuntu 22.04; activate_window and close_window act on it through wmctrl', async () => {
     await desktop.client.upload('/home/user/Desktop/notes.txt', Buffer.from('hello\n'));
+    await desktop.client.upload('/home/user/Desktop/other.txt', Buffer.from('other\n'));
     await step('open', { path: '/home/user/Desktop/notes.txt' });
-    await step('open', { path: '/home/user/Documents' });
-    // As on Ubuntu 22.04: the text file in gedit, the folder in Files — not in VS Code, which registers both types.
+    // Not in VS Code, which also registers text/plain and folders (docker/desktop/defaults/etc/xdg/mimeapps.list).
     expect(await sh('wmctrl -lx')).toMatch(/gedit.*notes\.txt/i);
-    expect(await sh('xdotool getactivewindow getwindowname')).toMatch(/Documents/);
+    expect(await sh('xdg-mime query default inode/directory')).toMatch(/org\.gnome\.Nautilus\.desktop/);
+    // A second window (gedit would open another file as a tab of the first).
+    await step('launch', { command: ['gedit', '--new-window', '/home/user/Desktop/other.txt'] });
+    await expect.poll(() => sh('xdotool getactivewindow getwindowname'), { timeout: 30_000 }).toMatch(/other\.txt/);
     await step('activate_window', { window_name: 'notes.txt', strict: false });
     await expect.poll(() => sh('xdotool getactivewindow getwindowname'), { timeout: 5000 }).toMatch(/notes\.txt/);
     await step('close_window', { window_name: 'notes.txt', strict: false, by_class: false });
