@@ -19,7 +19,7 @@ const API_PORT = 5000;
 const CDP_FRONT_PORT = 5001;
 const VLC_FRONT_PORT = 5002;
 /** What server/main.ts prints once it listens (it listens only when the desktop is usable). */
-const SERVER_READY_LINE = /deskbench server listening on :5000/;
+const SERVER_READY_LINE = new RegExp(`deskbench server listening on :${API_PORT}\\b`);
 
 /** Resource limits of one desktop (docker run --memory, --cpus, --pids-limit). */
 export interface DesktopLimits {
