@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { accessibilityTree, terminalOutput } from './accessibility.ts';
-import { HttpError, formBody, jsonBody, sendBytes, sendJson, sendText, str } from './http.ts';
+import { HttpError, type formBody, sendBytes, sendJson, sendText, str } from './http.ts';
 import {
   CommandTimeout,
   HOME,
@@ -66,7 +66,7 @@ async function executeWithVerification({ json }: Request, res: ServerResponse): 
       const check = await run({ argv: [String(verification.command_success)], shell: true }, { timeoutMs: 5_000 }).catch(
         () => undefined,
       );
-      if (!check || check.returncode !== 0) passed = false;
+      if (check?.returncode !== 0) passed = false;
     }
     if (passed) {
       return sendJson(res, 200, { status: 'success', ...base, verification: 'passed', wait_time: (Date.now() - start) / 1000 });
@@ -149,7 +149,7 @@ async function gsettingsPictureUri(): Promise<string | undefined> {
     { argv: ['gsettings', 'get', 'org.gnome.desktop.background', 'picture-uri'], shell: false },
     { timeoutMs: 10_000 },
   ).catch(() => undefined);
-  if (!result || result.returncode !== 0) return undefined;
+  if (result?.returncode !== 0) return undefined;
   return result.stdout.trim().replace('file://', '').replace(/'/g, '') || undefined;
 }
 

@@ -17,7 +17,10 @@ export async function startRecording(width: number, height: number): Promise<voi
   const state = { process: child, stderr: '', exited: false };
   recorder = state;
   child.stderr!.on('data', (chunk: Buffer) => (state.stderr = (state.stderr + chunk.toString()).slice(-20_000)));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => ((state.exited = true), resolve())));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => {
+    state.exited = true;
+    resolve();
+  }));
   child.on('error', () => (state.exited = true));
   // OSWorld sleeps 2 s and checks ffmpeg is alive; here: until ffmpeg reports encoding frames (or dies), ≤ 3 s.
   const deadline = Date.now() + 3_000;

@@ -31,6 +31,7 @@ export const test = base.extend<DeskbenchFixtures>({
       await desktop.stop();
     }
   },
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this destructuring; it has none
   agent: async ({}, use) => {
     await use(scriptedAgent());
   },

@@ -115,7 +115,6 @@ export function finalizeRunningSummaries(resultsDir: string, runId: string, reas
 
 export class TaskResultWriter {
   readonly dir: string;
-  private stepCount = 0;
 
   /** Masked in every message written (see redact.ts). */
   private readonly secrets: readonly string[];
@@ -130,7 +129,6 @@ export class TaskResultWriter {
 
   /** One line of traj.jsonl and its screenshot, as OSWorld's runner writes them. */
   writeStep(entry: { step: number; action: Action; response?: string; done: boolean; info: Record<string, unknown>; screenshot: Buffer; timestamp: Date }): string {
-    this.stepCount++;
     const stamp = pythonTimestamp(entry.timestamp);
     const screenshotFile = `step_${entry.step}_${stamp}.png`;
     writeAtomic(join(this.dir, screenshotFile), entry.screenshot);

@@ -125,7 +125,7 @@ async function findInFolder(folder: string, url: string): Promise<string | undef
   const candidates = new Set<string>();
   for (const name of urlFileNames(url)) for (const path of index.get(name) ?? []) candidates.add(path);
   const prefix = `${uuid5Url(url)}_`;
-  for (const [name, paths] of index) if (name.startsWith(prefix)) paths.forEach((path) => candidates.add(path));
+  for (const [name, paths] of index) if (name.startsWith(prefix)) for (const path of paths) candidates.add(path);
   const found = [...candidates].filter(isFile);
   if (found.length <= 1) return found[0];
   const segments = urlSegments(url);

@@ -127,7 +127,10 @@ export function syntaxErrorOffset(text: string): number | undefined {
         expect(',');
       }
     }
-    if (char === '"') return string();
+    if (char === '"') {
+      string();
+      return;
+    }
     const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(pos, pos + 400));
     if (!literal) fail();
     pos += literal![0].length;

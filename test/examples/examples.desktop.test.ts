@@ -70,7 +70,10 @@ function namedFiles(task: Task): string[] {
   }
   const visit = (node: EvalNode | undefined): void => {
     if (!node || node.kind === 'infeasible') return;
-    if (node.kind === 'conj') return node.children.forEach(visit);
+    if (node.kind === 'conj') {
+      for (const child of node.children) visit(child);
+      return;
+    }
     for (const getter of [node.result, node.expected] as (GetterSpec | undefined)[]) {
       if (getter?.type === 'cloud_file') files.push(resolve(task.dir, String(getter.path)));
       if (getter?.type === 'local_file') files.push(findSpider2vFile('local_file', task.dir, String(getter.path)));

@@ -133,7 +133,7 @@ export function parseHtml(source: string): HtmlElement {
       const closes = CLOSES[name];
       while (stack.length > 1) {
         const cur = top().name;
-        if ((BLOCK.has(name) && cur === 'p') || (closes && closes.has(cur))) stack.pop();
+        if ((BLOCK.has(name) && cur === 'p') || (closes?.has(cur))) stack.pop();
         else break;
       }
       const el = open(name, attrs);

@@ -587,7 +587,7 @@ function matchesChain(el: XNode, chain: Compound[], index: number): boolean {
   const compound = chain[index];
   if (!compound.tests.every((t) => t(el))) return false;
   if (index === 0) return true;
-  const previous = (n: XNode) => elementSiblings(n).filter((s, i, all) => i < all.indexOf(n));
+  const previous = (n: XNode) => elementSiblings(n).filter((_s, i, all) => i < all.indexOf(n));
   switch (compound.combinator) {
     case '>': {
       const p = el.parentNode;
@@ -655,12 +655,17 @@ function parseSelectorGroup(selector: string, ns: Namespaces): Compound[][] {
     }
     return ident();
   };
+  /** `*` or an identifier, consumed. */
+  const nameOrStar = (): string => {
+    if (s[i] !== '*') return ident();
+    i++;
+    return '*';
+  };
   const qualifiedName = (): [string | undefined, string] => {
-    let first = s[i] === '*' ? (i++, '*') : s[i] === '|' ? '' : ident();
+    const first = s[i] === '|' ? '' : nameOrStar();
     if (s[i] === '|' && s[i + 1] !== '=') {
       i++;
-      const local = s[i] === '*' ? (i++, '*') : ident();
-      return [first, local];
+      return [first, nameOrStar()];
     }
     return [undefined, first];
   };

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: Chrome's Preferences and Local State are read untyped, key by key, as OSWorld reads them
 // Chrome profile getters (OSWorld getters/chrome.py, the file-based half): settings read from the profile's
 // Preferences / Local State / Bookmarks / History / Cookies files, fetched from the desktop. OSWorld reads
 // ~/.config/google-chrome; our image runs Chromium under a google-chrome wrapper with ~/.config/chromium linked to the
@@ -80,7 +81,7 @@ export const chromeProfileGetters: Record<string, Getter> = {
   history: fromDatabase('history', 'Default/History', 'SELECT url, title, last_visit_time FROM urls'),
   bookmarks: async (env) => {
     const data = await readProfileFile(env, 'Default/Bookmarks');
-    if (!data || !data.length) return [];
+    if (!data?.length) return [];
     return JSON.parse(data.toString('utf8')).roots ?? {};
   },
   enabled_experiments: fromPreferences(LOCAL_STATE, (d) => d.browser?.enabled_labs_experiments ?? [], []),

@@ -149,7 +149,7 @@ export function urlPathParse(url: string, config: Options): Record<string, unkno
     if (!(key in facets)) continue;
     if (key === 'Price_discount_range') {
       const ranges = facets[key] as string[] | null;
-      const only50 = ranges !== null && ranges.includes('50_PERCENT_ off & more') &&
+      const only50 = ranges?.includes('50_PERCENT_ off & more') &&
         !ranges.includes('30_PERCENT_ off & more') && !ranges.includes('20_PERCENT_ off & more');
       result[key] = only50 ? '50_PERCENT_ off & more' : 'not_50_PERCENT_ off & more';
     } else {

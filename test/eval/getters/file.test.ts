@@ -24,7 +24,10 @@ describe('cache_file and cloud_file', () => {
     const source = join(env.taskDir, 'gold.bin');
     writeFileSync(source, 'v1');
     let fetched = 0;
-    const counting = { ...env, fetchUrl: async () => (fetched++, source) };
+    const counting = { ...env, fetchUrl: async () => {
+      fetched++;
+      return source;
+    } };
     const path = await getCloudFile(counting, { path: 'https://x/gold.bin', dest: 'gold.bin' });
     expect(path).toBe(join(env.cacheDir, 'gold.bin'));
     writeFileSync(source, 'v2');

@@ -72,7 +72,7 @@ export const cosineDistance: Distance = (a, i, b, j) => {
     vv += v * v;
   }
   const d = 1 - uv / Math.sqrt(uu * vv);
-  return d < 0 ? 0 : d > 2 ? 2 : d;
+  return d < 0 ? 0 : Math.min(d, 2);
 };
 
 /** Means of consecutive pairs of rows; an odd last row is dropped. */

@@ -51,7 +51,7 @@ export async function loadPivotTables(book: Workbook, sheetName: string, pivotPr
     const source = child(cache, 'cacheSource');
     const worksheetSource = child(source, 'worksheetSource');
     const ref = worksheetSource?.attrs.ref;
-    if (!ref || !ref.includes(':')) throw new Error(`pivot_table: ${book.file}: the pivot cache source has no range ref (OSWorld cannot split it)`);
+    if (!ref?.includes(':')) throw new Error(`pivot_table: ${book.file}: the pivot cache source has no range ref (OSWorld cannot split it)`);
     const [from, to] = ref.split(':');
     const a = parseCellRef(from)!;
     const b = parseCellRef(to)!;

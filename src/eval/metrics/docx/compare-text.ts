@@ -176,7 +176,7 @@ export async function compareReferences(result: unknown, expected: unknown, opti
   if (refs1.length !== refs2.length) return 0;
   if (!refs1.length) throw new Error('compare_references: no references after the indicator (division by zero in OSWorld)');
   let total = 0;
-  refs1.forEach((r, i) => (total += fuzzRatio(r, refs2[i]) / 100));
+  for (const [i, r] of refs1.entries()) total += fuzzRatio(r, refs2[i]) / 100;
   const mean = total / refs1.length;
   return mean >= base + 0.01 ? (mean - base) / (1 - base) : 0;
 }

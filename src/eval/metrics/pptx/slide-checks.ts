@@ -115,7 +115,7 @@ export async function checkStrikethrough(result: unknown, expected: unknown): Pr
       const elements = shapeElements(shapeTree(slide.xml));
       for (const sh of shapes) {
         const el = elements.at(sh);
-        if (!el || el.name !== 'p:sp') return 0;
+        if (el?.name !== 'p:sp') return 0;
         const paras = textParagraphs(el);
         for (const pi of paragraphs) {
           const p = paras.at(pi);

@@ -142,7 +142,7 @@ function cfOperator(operator: string, value: PyValue, refs: XlValue[]): boolean 
     if (typeof a === 'boolean' || typeof b === 'boolean') return lt(typeof a === 'boolean' ? Number(a) : a, typeof b === 'boolean' ? Number(b) : b);
     return undefined; // TypeError
   };
-  const eq = (a: unknown, b: unknown) => (typeof a === typeof b || (typeof a !== 'string' && typeof b !== 'string') ? a == b : false);
+  const eq = (a: unknown, b: unknown) => (typeof a === typeof b || (typeof a !== 'string' && typeof b !== 'string') ? a === b : false);
   const ref = refs.map((r) => (Array.isArray(r) ? r[0] : r instanceof XlError ? r.code : r));
   if (['lessThan', 'lessThanOrEqual', 'equal', 'greaterThanOrEqual', 'notEqual', 'greaterThan'].includes(operator) && ref.length < 1) return false;
   const r0 = ref[0];
