@@ -205,15 +205,14 @@ export function programOf(name: string): string | undefined {
   return name;
 }
 
-/** Where in a task a command is run, for messages: `config[2]`, `evaluator.postconfig[0]`, `getter vm_command_line`. */
-export interface CommandSource {
-  where: string;
+/** A command as a task gives it: an argv list or a string, and whether a shell reads it. */
+export interface Command {
   command: unknown;
   shell: boolean;
 }
 
 /** Setup and postconfig steps that run a command, with the command and whether a shell reads it. */
-function stepCommands(step: SetupStepSpec, task: Task): { command: unknown; shell: boolean }[] {
+function stepCommands(step: SetupStepSpec, task: Task): Command[] {
   const p = step.parameters;
   switch (step.type) {
     case 'launch':
@@ -237,7 +236,7 @@ function stepCommands(step: SetupStepSpec, task: Task): { command: unknown; shel
 }
 
 /** Getters that run a command in the desktop. */
-function getterCommands(getter: GetterSpec, task: Task): { command: unknown; shell: boolean }[] {
+function getterCommands(getter: GetterSpec, task: Task): Command[] {
   switch (getter.type) {
     case 'vm_command_line':
     case 'vm_command_error':
@@ -251,9 +250,9 @@ function getterCommands(getter: GetterSpec, task: Task): { command: unknown; she
 
 /**
  * A shell script of the task's own folder (GUI-OS's init.sh and eval scripts), read as one shell command; nothing
- * when it is not there (check reports a missing file elsewhere) or lies outside the folder.
+ * when it is not on this machine (the step or getter then fails, naming it) or lies outside the folder.
  */
-function taskScript(task: Task, localPath: unknown): { command: unknown; shell: boolean }[] {
+function taskScript(task: Task, localPath: unknown): Command[] {
   if (typeof localPath !== 'string' || /^https?:/.test(localPath)) return [];
   try {
     const path = containedPath(task.dir, localPath, { file: task.file, field: 'local_path' });
@@ -264,29 +263,20 @@ function taskScript(task: Task, localPath: unknown): { command: unknown; shell: 
   }
 }
 
-/** Every command a task runs in the desktop, with where it is written. */
-export function taskCommands(task: Task): CommandSource[] {
-  const sources: CommandSource[] = [];
-  const steps = (list: SetupStepSpec[], field: string) =>
-    list.forEach((step, index) => {
-      if (step.ignoredBecause) return;
-      for (const run of stepCommands(step, task)) sources.push({ where: `${field}[${index}] ${step.type}`, ...run });
-    });
-  steps(task.setup, 'setup');
-  if (task.evaluator) {
-    steps(task.evaluator.postconfig, 'postconfig');
-    for (const leaf of evalLeaves(task.evaluator.root)) {
-      if (leaf.kind !== 'metric') continue;
-      for (const getter of [leaf.result, leaf.expected]) {
-        if (getter) for (const run of getterCommands(getter, task)) sources.push({ where: `getter ${getter.type}`, ...run });
-      }
-    }
-  }
-  return sources;
+/** Every command a task runs in the desktop: setup and postconfig steps (not those the reference skips), getters. */
+export function taskCommands(task: Task): Command[] {
+  const steps = [...task.setup, ...(task.evaluator?.postconfig ?? [])].filter((step) => !step.ignoredBecause);
+  const getters = task.evaluator
+    ? evalLeaves(task.evaluator.root).flatMap((leaf) => (leaf.kind === 'metric' ? [leaf.result, leaf.expected] : []))
+    : [];
+  return [
+    ...steps.flatMap((step) => stepCommands(step, task)),
+    ...getters.flatMap((getter) => (getter ? getterCommands(getter, task) : [])),
+  ];
 }
 
 /** The programs (see programOf) a task runs in the desktop, sorted, each once. */
 export function taskPrograms(task: Task): string[] {
-  const names = taskCommands(task).flatMap((source) => commandNames(source.command, source.shell));
+  const names = taskCommands(task).flatMap(({ command, shell }) => commandNames(command, shell));
   return [...new Set(names.flatMap((name) => programOf(name) ?? []))].sort();
 }
