@@ -19,7 +19,8 @@ export const PROVIDED_COMMANDS: Readonly<Record<string, string>> = {
   gedit: 'gedit',
   nautilus: 'Files (nautilus)',
   'gnome-terminal': 'GNOME Terminal',
-  jupyter: 'Jupyter (Debian jupyter)',
+  jupyter: "Jupyter's command and kernel (Debian jupyter-core, python3-ipykernel); see jupyter-lab below",
+  'jupyter-kernelspec': 'Jupyter (Debian python3-jupyter-client): `jupyter kernelspec list`',
   // The desktop's settings, sound, time and default apps.
   gsettings: 'GLib (libglib2.0-bin)',
   gio: 'GLib (libglib2.0-bin)',
@@ -76,6 +77,8 @@ export const PROVIDED_COMMANDS: Readonly<Record<string, string>> = {
 export const LACKS_ON_PURPOSE: Readonly<Record<string, string>> = {
   pip: 'installs from PyPI, which needs the internet (the tasks that call it download packages)',
   pip3: 'installs from PyPI, which needs the internet (the tasks that call it download packages)',
+  'jupyter-lab':
+    "JupyterLab is not packaged in Debian 12 and PyPI needs the internet; Spider2-V's VM starts it from its Anaconda env (GUI-OS's notebooks run in VS Code here)",
   conda: "Anaconda is not in Debian and needs the internet to install; Spider2-V's VM image has it in ~/anaconda3",
 };
 

@@ -191,6 +191,8 @@ function argvNames(argv: string[]): string[] {
     const c = words.indexOf('-c');
     if (c >= 0 && words[c + 1] !== undefined) return [name, ...commandNames(words[c + 1], true)];
   }
+  // `jupyter lab` runs the program jupyter-lab: jupyter's subcommands are programs of their own.
+  if (posix.basename(name) === 'jupyter' && /^[a-z][a-z0-9-]*$/.test(words[1] ?? '')) return [name, `jupyter-${words[1]}`];
   return [name];
 }
 

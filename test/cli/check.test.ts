@@ -38,7 +38,7 @@ describe('deskbench check', () => {
     expect(report.tasks).toBe(956);
     expect(report.byFormat).toEqual({ osworld: 418, spider2v: 494, guios: 44 });
     // The programs the desktop lacks, on purpose (src/desktop/provided-commands.ts): those tasks are not runnable.
-    expect(report.unsupported.programs).toEqual({ conda: 41, pip: 3 });
+    expect(report.unsupported.programs).toEqual({ conda: 41, 'jupyter-lab': 39, pip: 3 });
   });
 
   test('a broken task file: exit 1, and the error names the file, the field and what was expected', async () => {

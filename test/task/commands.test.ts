@@ -26,6 +26,8 @@ describe('commandNames: the commands of an argv list or a shell string', () => {
     expect(commandNames('sudo -E timeout 5 nohup env DISPLAY=:0 LANG=C socat tcp-listen:9222,fork tcp:localhost:1337', true)).toEqual(['socat']);
     expect(commandNames('(cd /tmp && unzip a.zip)', true)).toEqual(['cd', 'unzip']);
     expect(commandNames('if [ -f x ]; then code x; fi # then vlc', true)).toEqual(['[', 'code']);
+    expect(commandNames('source conda.sh && conda activate jupyter && jupyter lab ~/Desktop', true)).toEqual(['source', 'conda', 'jupyter', 'jupyter-lab']);
+    expect(commandNames(['jupyter', '--version'], false)).toEqual(['jupyter']);
   });
 
   test('redirections, assignments and here-documents are not commands', () => {
@@ -120,7 +122,7 @@ describe('the desktop table of programs (src/desktop/provided-commands.ts)', () 
 
   test.skipIf(!existsSync(CORPORA))('every program the real corpora (osworld, spider2v, guios) run is in the table or lacking on purpose (skipped without ../shared/corpora)', () => {
     const programs = corpusPrograms(['osworld', 'spider2v', 'guios'].map((corpus) => join(CORPORA, corpus)));
-    for (const needed of ['google-chrome', 'code', 'socat', 'gsettings', 'pactl', 'timedatectl', 'bc', 'jq', 'gio', 'uv', 'conda']) {
+    for (const needed of ['google-chrome', 'code', 'socat', 'gsettings', 'pactl', 'timedatectl', 'bc', 'jq', 'gio', 'uv', 'conda', 'jupyter-lab']) {
       expect([...programs.keys()]).toContain(needed);
     }
     const unknown = [...programs]
