@@ -32,6 +32,7 @@ export const PROVIDED_COMMANDS: Readonly<Record<string, string>> = {
   timedatectl: 'systemd (systemd-timedated, activated by the system bus)',
   wmctrl: 'wmctrl',
   xsel: 'xsel',
+  ffmpeg: 'FFmpeg',
   // Tools the setup and check commands use.
   socat: "socat (forwards Chrome's remote debugging port)",
   jq: 'jq',
@@ -53,6 +54,7 @@ export const PROVIDED_COMMANDS: Readonly<Record<string, string>> = {
   grep: 'grep',
   diff: 'diffutils',
   getent: 'libc-bin',
+  hostname: 'hostname',
   su: 'util-linux',
   which: 'debianutils',
   ps: 'procps',
@@ -71,6 +73,7 @@ export const PROVIDED_COMMANDS: Readonly<Record<string, string>> = {
   stat: 'coreutils',
   tee: 'coreutils',
   touch: 'coreutils',
+  wc: 'coreutils',
 };
 
 /** Program → why the image does not have it. */

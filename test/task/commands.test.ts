@@ -120,6 +120,12 @@ describe('the desktop table of programs (src/desktop/provided-commands.ts)', () 
     for (const name of Object.keys(PROVIDED_COMMANDS)) expect(programOf(name)).toBe(name);
   });
 
+  test("every program deskbench's own examples and fixtures run is in the table (its tests run them)", () => {
+    const programs = corpusPrograms(['../../examples', '../../fixtures'].map((folder) => resolve(import.meta.dirname, folder)));
+    expect([...programs.keys()]).toContain('ffmpeg');
+    expect([...programs.keys()].filter((name) => !(name in PROVIDED_COMMANDS))).toEqual([]);
+  });
+
   test.skipIf(!existsSync(CORPORA))('every program the real corpora (osworld, spider2v, guios) run is in the table or lacking on purpose (skipped without ../shared/corpora)', () => {
     const programs = corpusPrograms(['osworld', 'spider2v', 'guios'].map((corpus) => join(CORPORA, corpus)));
     for (const needed of ['google-chrome', 'code', 'socat', 'gsettings', 'pactl', 'timedatectl', 'bc', 'jq', 'gio', 'uv', 'conda', 'jupyter-lab']) {
