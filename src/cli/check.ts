@@ -33,7 +33,7 @@ export interface CheckReport {
 }
 
 /** Setup step types, getter types, metric names, and the programs tasks run in the desktop (not Windows-only ones). */
-type Kind = 'steps' | 'getters' | 'metrics' | 'programs';
+export type Kind = 'steps' | 'getters' | 'metrics' | 'programs';
 const KINDS: readonly Kind[] = ['steps', 'getters', 'metrics', 'programs'];
 
 export interface UsageRow {

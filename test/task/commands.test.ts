@@ -17,6 +17,10 @@ describe('commandNames: the commands of an argv list or a shell string', () => {
     expect(commandNames(['/usr/bin/thunderbird', '-compose'], false)).toEqual(['/usr/bin/thunderbird']);
     expect(commandNames('gimp "/home/user/My Picture.png"', false)).toEqual(['gimp']);
     expect(commandNames(undefined, true)).toEqual([]);
+    expect(commandNames(`"/opt/my app/run" --x 'a b'`, false)).toEqual(['/opt/my app/run']);
+    expect(commandNames(`bash -c "echo \\"it's\\" | xsel"`, true)).toEqual(['bash', 'echo', 'xsel']);
+    // An unclosed quote does not stop the reading.
+    expect(commandNames(`zip -r "out.zip`, true)).toEqual(['zip']);
   });
 
   test('a shell string: pipelines, lists, $(…), backquotes, subshells, bash -c and the runners before a command', () => {
