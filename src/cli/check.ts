@@ -1,11 +1,14 @@
 // `deskbench check [paths…] [--json]`: loads and validates every task under the paths and says what deskbench can
-// run — per step type, getter type and metric, read from the same registries the runner uses.
+// run — per step type, getter type and metric, read from the same registries the runner uses, and per program the
+// tasks run in the desktop, read from the desktop image's table (src/desktop/provided-commands.ts).
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { desktopProvides, whyLacking } from '../desktop/provided-commands.ts';
 import { registerBuiltins } from '../eval/builtins.ts';
 import { getters, metrics } from '../eval/registry.ts';
 import { registerBuiltinSteps } from '../setup/builtins.ts';
 import { setupSteps } from '../setup/registry.ts';
+import { taskPrograms } from '../task/commands.ts';
 import { collectGetterTypes, collectMetricNames } from '../task/flags.ts';
 import { loadTasks } from '../task/load.ts';
 import type { SourceFormat, Task } from '../task/types.ts';
@@ -17,21 +20,31 @@ export interface CheckReport {
   runnable: number;
   byFormat: Record<SourceFormat, number>;
   byDomain: Record<string, number>;
-  /** Names in use that deskbench does not implement, with the number of tasks using each. */
-  unsupported: { steps: Record<string, number>; getters: Record<string, number>; metrics: Record<string, number> };
-  /** Every name in use, with its task count and whether it is implemented. */
-  usage: { steps: UsageRow[]; getters: UsageRow[]; metrics: UsageRow[] };
+  /**
+   * Names in use that deskbench does not implement, and programs the tasks run that the desktop lacks, with the
+   * number of tasks using each.
+   */
+  unsupported: Record<Kind, Record<string, number>>;
+  /** Every name and program in use, with its task count and whether it is implemented (for a program: provided). */
+  usage: Record<Kind, UsageRow[]>;
   /** Tasks that cannot run on the Linux desktop whatever is implemented (OSWorld examples_windows). */
   windowsOnly: number;
   indexFiles: string[];
 }
 
+/** Setup step types, getter types, metric names, and the programs tasks run in the desktop (not Windows-only ones). */
+export type Kind = 'steps' | 'getters' | 'metrics' | 'programs';
+const KINDS: readonly Kind[] = ['steps', 'getters', 'metrics', 'programs'];
+
 export interface UsageRow {
   name: string;
   tasks: number;
+  /** Whether deskbench implements the name; for a program, whether the desktop image provides it. */
   implemented: boolean;
-  /** For a name deskbench does not implement: the task files that use it. */
+  /** For a name deskbench does not implement or a program the desktop lacks: the task files that use it. */
   files?: string[];
+  /** For a program the desktop lacks: why. */
+  reason?: string;
 }
 
 /** What the deskbench() plugin exposes to tools on its `api` (see src/plugin/index.ts). */
@@ -97,33 +110,34 @@ export function checkTasks(paths: readonly string[], cwd = process.cwd()): Check
   const byFormat: Record<SourceFormat, number> = { osworld: 0, spider2v: 0, guios: 0 };
   const byDomain: Record<string, number> = {};
   /** Per kind, per name: the task files using it (their count is the task count). */
-  const users = { steps: new Map<string, string[]>(), getters: new Map<string, string[]>(), metrics: new Map<string, string[]>() };
-  const implemented = {
+  const users = Object.fromEntries(KINDS.map((kind) => [kind, new Map<string, string[]>()])) as Record<Kind, Map<string, string[]>>;
+  const implemented: Record<Kind, (name: string, format?: SourceFormat) => boolean> = {
     steps: (name: string) => setupSteps.has(name),
     getters: (name: string) => getters.has(name),
     /** With a format: what the engine would run for a task of that format; without: under some format. */
     metrics: (name: string, format?: SourceFormat) =>
       name === 'infeasible' || (format ? metrics.get(name, format) !== undefined : metrics.has(name)),
+    programs: desktopProvides,
   };
-  const kinds = ['steps', 'getters', 'metrics'] as const;
   let runnable = 0;
   let windowsOnly = 0;
   for (const task of tasks) {
     byFormat[task.format]++;
     byDomain[task.domain] = (byDomain[task.domain] ?? 0) + 1;
     const used = namesUsed(task);
-    for (const kind of kinds) {
+    for (const kind of KINDS) {
       for (const name of used[kind]) users[kind].set(name, [...(users[kind].get(name) ?? []), task.file]);
     }
     if (task.platform === 'windows') windowsOnly++;
-    else if (kinds.every((kind) => [...used[kind]].every((name) => implemented[kind](name, task.format)))) runnable++;
+    else if (KINDS.every((kind) => [...used[kind]].every((name) => implemented[kind](name, task.format)))) runnable++;
   }
-  const usage = { steps: [] as UsageRow[], getters: [] as UsageRow[], metrics: [] as UsageRow[] };
-  const unsupported = { steps: {} as Record<string, number>, getters: {} as Record<string, number>, metrics: {} as Record<string, number> };
-  for (const kind of kinds) {
+  const usage = Object.fromEntries(KINDS.map((kind) => [kind, [] as UsageRow[]])) as Record<Kind, UsageRow[]>;
+  const unsupported = Object.fromEntries(KINDS.map((kind) => [kind, {}])) as Record<Kind, Record<string, number>>;
+  for (const kind of KINDS) {
     for (const [name, files] of [...users[kind]].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
       const ok = implemented[kind](name);
-      usage[kind].push({ name, tasks: files.length, implemented: ok, ...(ok ? {} : { files }) });
+      const reason = kind === 'programs' && !ok ? { reason: whyLacking(name) } : {};
+      usage[kind].push({ name, tasks: files.length, implemented: ok, ...(ok ? {} : { files }), ...reason });
       if (!ok) unsupported[kind][name] = files.length;
     }
   }
@@ -140,13 +154,17 @@ export function checkTasks(paths: readonly string[], cwd = process.cwd()): Check
   };
 }
 
-/** Step types (setup and postconfig, minus those the reference skips), getter types and metric names of a task. */
-function namesUsed(task: Task): { steps: Set<string>; getters: Set<string>; metrics: Set<string> } {
+/**
+ * Step types (setup and postconfig, minus those the reference skips), getter types and metric names of a task, and
+ * the programs it runs in the desktop (none counted for a Windows-only task: it never runs on this desktop).
+ */
+function namesUsed(task: Task): Record<Kind, Set<string>> {
   const steps = [...task.setup, ...(task.evaluator?.postconfig ?? [])].filter((step) => !step.ignoredBecause);
   return {
     steps: new Set(steps.map((step) => step.type)),
     getters: new Set(task.evaluator ? collectGetterTypes(task.evaluator.root) : []),
     metrics: new Set(task.evaluator ? collectMetricNames(task.evaluator.root) : []),
+    programs: new Set(task.platform === 'windows' ? [] : taskPrograms(task)),
   };
 }
 
@@ -157,12 +175,19 @@ export function formatCheckReport(report: CheckReport, cwd = process.cwd()): str
   if (report.windowsOnly) lines.push(`${report.windowsOnly} tasks are written for Windows and cannot run on the Linux desktop`);
   lines.push('', 'By domain:');
   for (const [domain, count] of Object.entries(report.byDomain).sort((a, b) => b[1] - a[1])) lines.push(`  ${domain.padEnd(32)} ${count}`);
-  for (const [kind, title] of [['steps', 'Setup steps'], ['getters', 'Getters'], ['metrics', 'Metrics']] as const) {
+  const sections = [
+    ['steps', 'Setup steps', 'not implemented'],
+    ['getters', 'Getters', 'not implemented'],
+    ['metrics', 'Metrics', 'not implemented'],
+    ['programs', 'Programs the tasks run in the desktop', 'not in the desktop image'],
+  ] as const;
+  for (const [kind, title, missingMeans] of sections) {
     const rows = report.usage[kind];
     const missing = rows.filter((row) => !row.implemented).length;
-    lines.push('', `${title} (${rows.length} in use, ${missing} not implemented):`);
+    lines.push('', `${title} (${rows.length} in use, ${missing} ${missingMeans}):`);
     for (const row of rows) {
       lines.push(`  ${row.implemented ? 'ok     ' : 'MISSING'} ${row.name.padEnd(44)} ${row.tasks} tasks`);
+      if (row.reason) lines.push(`          ${row.reason}`);
       if (row.files) lines.push(`          in ${listFiles(row.files, cwd)}`);
     }
   }
@@ -176,7 +201,10 @@ export function formatCheckReport(report: CheckReport, cwd = process.cwd()): str
   return lines.join('\n');
 }
 
-/** Whether some task uses a setup step, getter or metric deskbench does not implement (`--strict` fails on it). */
+/**
+ * Whether some task uses a setup step, getter or metric deskbench does not implement, or runs a program the desktop
+ * lacks (`--strict` fails on it).
+ */
 export function usesUnimplemented(report: CheckReport): boolean {
   return Object.values(report.unsupported).some((names) => Object.keys(names).length > 0);
 }

@@ -37,6 +37,8 @@ describe('deskbench check', () => {
     ]);
     expect(report.tasks).toBe(956);
     expect(report.byFormat).toEqual({ osworld: 418, spider2v: 494, guios: 44 });
+    // The programs the desktop lacks, on purpose (src/desktop/provided-commands.ts): those tasks are not runnable.
+    expect(report.unsupported.programs).toEqual({ conda: 41, 'jupyter-lab': 39, pip: 3 });
   });
 
   test('a broken task file: exit 1, and the error names the file, the field and what was expected', async () => {
@@ -97,6 +99,35 @@ describe('deskbench check', () => {
     expect((await deskbench(['check', join(ROOT, 'fixtures/tasks/valid/osworld/examples/os'), '--strict'])).code).toBe(0);
   });
 
+  test('a task that runs a program the desktop lacks is not runnable: the program, why, and the files are named; --strict fails', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'deskbench-check-'));
+    const dir = join(root, 'examples', 'multi_apps');
+    mkdirSync(dir, { recursive: true });
+    const task = (id: string, command: unknown, shell = false) =>
+      writeFileSync(join(dir, `${id}.json`), JSON.stringify({ id, instruction: 'x', config: [{ type: 'execute', parameters: { command, shell } }], evaluator: { func: 'infeasible' } }));
+    task('blender', ['/usr/bin/blender', '--background']);
+    task('pip', 'pip install pandas && python -c "import pandas"', true);
+    task('ok', 'mkdir -p ~/x && ./setup.sh | tee log', true);
+    // A Windows task's commands are Windows ones: they are not counted against the Linux desktop.
+    mkdirSync(join(root, 'examples_windows', 'os'), { recursive: true });
+    writeFileSync(join(root, 'examples_windows', 'os', 'win.json'), JSON.stringify({ id: 'win', instruction: 'x', config: [{ type: 'execute', parameters: { command: ['powershell'] } }], evaluator: { func: 'infeasible' } }));
+    const report = json((await deskbench(['check', root, '--json'], BIN, root)).stdout);
+    expect(report.runnable).toBe(1);
+    expect(report.unsupported.programs).toEqual({ blender: 1, pip: 1 });
+    const rows = Object.fromEntries(report.usage.programs.map((row) => [row.name, row]));
+    expect(rows.blender).toEqual({ name: 'blender', tasks: 1, implemented: false, files: [join(dir, 'blender.json')], reason: expect.stringContaining('src/desktop/provided-commands.ts') });
+    expect(rows.pip.reason).toMatch(/PyPI/);
+    expect(rows.python).toMatchObject({ implemented: true, tasks: 1 });
+    expect(rows.powershell).toBeUndefined();
+    expect(Object.keys(rows).sort()).toEqual(['blender', 'mkdir', 'pip', 'python', 'tee']);
+    const text = await deskbench(['check', root], BIN, root);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^4 tasks .*; 0 invalid files; 1 runnable/);
+    expect(text.stdout).toContain('Programs the tasks run in the desktop (5 in use, 2 not in the desktop image):');
+    expect(text.stdout).toMatch(/MISSING blender\s+1 tasks\n\s+not in the desktop image's table .*\n\s+in examples\/multi_apps\/blender\.json\n/);
+    expect((await deskbench(['check', root, '--strict'])).code).toBe(1);
+  });
+
   test('usage errors exit 2, and the usage text documents the exit codes', async () => {
     const run = await deskbench(['check', '--no-such-option']);
     expect(run.code).toBe(2);
@@ -106,10 +137,10 @@ describe('deskbench check', () => {
 
   test("the user's setup steps, getters and metrics count as implemented once --extensions imports them", async () => {
     const without = json((await deskbench(['check', EXTENSION_TASKS, '--json'])).stdout);
-    expect(without.unsupported).toEqual({ steps: { write_marker: 1 }, getters: { marker_file: 1 }, metrics: { marker_equals: 1 } });
+    expect(without.unsupported).toEqual({ steps: { write_marker: 1 }, getters: { marker_file: 1 }, metrics: { marker_equals: 1 }, programs: {} });
     expect(without.runnable).toBe(0);
     const withExtension = json((await deskbench(['check', EXTENSION_TASKS, '--json', '--extensions', MARKER])).stdout);
-    expect(withExtension.unsupported).toEqual({ steps: {}, getters: {}, metrics: {} });
+    expect(withExtension.unsupported).toEqual({ steps: {}, getters: {}, metrics: {}, programs: {} });
     expect(withExtension.runnable).toBe(1);
   });
 
@@ -150,7 +181,7 @@ export default defineConfig({ plugins: [deskbench({ tasks: ['tasks'], extensions
       // The config's extensions are imported, so their names count as implemented.
       expect(text.stdout).toContain('1 tasks (osworld 1, spider2v 0, guios 0); 0 invalid files; 1 runnable');
       const report = json((await deskbench(['check', '--json'], BIN, dir)).stdout);
-      expect(report.unsupported).toEqual({ steps: {}, getters: {}, metrics: {} });
+      expect(report.unsupported).toEqual({ steps: {}, getters: {}, metrics: {}, programs: {} });
     });
 
     test("inline projects count too (deskbench's own config: the examples project); --config names another file", async () => {

@@ -1,12 +1,10 @@
 // The GNOME desktop OSWorld's tasks were written for, on a real container: the shell and its dock, the keys, the
 // Settings app, sound, the time zone mechanism, Google Chrome as `pkill chrome` sees it, default apps, and every
-// command the OSWorld corpus runs inside the desktop (one container for this file).
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+// program the desktop's table says the image provides (one container for this file).
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startDesktop, type Desktop } from '../../src/desktop/docker-provider.ts';
 import { until } from './until.ts';
-import { osworldCorpusCommands } from './corpus-commands.ts';
+import { LACKS_ON_PURPOSE, PROVIDED_COMMANDS } from '../../src/desktop/provided-commands.ts';
 
 let desktop: Desktop;
 beforeAll(async () => {
@@ -122,25 +120,13 @@ test('VLC is not the default video player (Videos is, as on Ubuntu) until a task
   expect(player.output.trim()).toBe('org.gnome.Totem.desktop');
 });
 
-// Commands the corpus runs that the image does not have, each with the reason.
-const MISSING_ON_PURPOSE: Record<string, string> = {
-  pip: 'installs from PyPI, which needs the internet (the tasks that call it download packages)',
-  './setup.sh': 'a script the task downloads into its working folder first',
-  './check_password.sh': 'a script the task writes into its working folder first',
-};
-
-const CORPUS = resolve(import.meta.dirname, '../../../shared/corpora/osworld/examples');
-
-test.skipIf(!existsSync(CORPUS))('every command the OSWorld corpus runs in setup, postconfig and command getters exists in the image (skipped without ../shared/corpora)', async () => {
-  const commands = osworldCorpusCommands(CORPUS);
-  expect(commands.size).toBeGreaterThan(40);
-  for (const needed of ['google-chrome', 'socat', 'gsettings', 'pactl', 'timedatectl', 'bc', 'jq', 'gio']) {
-    expect([...commands.keys()]).toContain(needed);
-  }
-  const names = [...commands.keys()].filter((name) => !(name in MISSING_ON_PURPOSE));
-  const quoted = names.map((name) => `'${name.replace(/'/g, "'\\''")}'`).join(' ');
-  // In bash: the corpus runs its scripts with bash (`bash -c`, /bin/bash) as well as sh, and bash knows the most builtins.
-  const check = await desktop.client.execute(["bash", "-c", `for c in ${quoted}; do command -v "$c" >/dev/null || echo "$c"; done`]);
-  const missing = check.output.split('\n').filter(Boolean).map((name) => `${name} (used by ${commands.get(name)!.slice(0, 3).join(', ')})`);
-  expect(missing).toEqual([]);
+test('every program of the desktop table (src/desktop/provided-commands.ts) is in the image, and those it lacks on purpose are not', async () => {
+  const provided = Object.keys(PROVIDED_COMMANDS);
+  for (const needed of ['google-chrome', 'code', 'socat', 'gsettings', 'pactl', 'timedatectl', 'bc', 'jq', 'gio']) expect(provided).toContain(needed);
+  const quoted = (names: string[]) => names.map((name) => `'${name.replace(/'/g, "'\\''")}'`).join(' ');
+  // In bash, with the environment task commands get: the corpora run their scripts with bash (`bash -c`, /bin/bash).
+  const absent = async (names: string[]) =>
+    (await desktop.client.execute(['bash', '-c', `for c in ${quoted(names)}; do command -v "$c" >/dev/null || echo "$c"; done`])).output.split('\n').filter(Boolean);
+  expect(await absent(provided)).toEqual([]);
+  expect(await absent(Object.keys(LACKS_ON_PURPOSE))).toEqual(Object.keys(LACKS_ON_PURPOSE));
 });
