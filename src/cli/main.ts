@@ -15,13 +15,15 @@ const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensio
           test_all.json; default: the tasks option of the deskbench plugin in the vitest config of the current
           folder, and its extensions). Prints counts per format and domain, every invalid file
           (with the line and the field), which setup steps, getters and metrics in use deskbench implements and
-          the files using each one it does not, and how many tasks are runnable. In a folder, every .json file
+          the files using each one it does not, the programs the tasks run that the desktop lacks, and how many
+          tasks are runnable (everything they use implemented, every program they run in the image). In a folder, every .json file
           that does not parse is invalid, except the inputs inside a task's own folder (<id>/ beside <id>.json).
           Exit codes: 0 every file is valid; 1 some file is invalid (or, with --strict, some task uses a name
-          deskbench does not implement); 2 usage error (unknown option, an extension that cannot be imported, no
+          deskbench does not implement or runs a program the desktop lacks); 2 usage error (unknown option, an extension that cannot be imported, no
           path and no vitest config with the deskbench plugin).
           --json    print one JSON object instead (tasks, errors, runnable, byFormat, byDomain, unsupported, usage)
-          --strict  also exit 1 when a task uses a setup step, getter or metric deskbench does not implement (for CI)
+          --strict  also exit 1 when a task uses a setup step, getter or metric deskbench does not implement, or
+                  runs a program the desktop image lacks (for CI)
           --extensions module
                   import a module that adds setup steps, getters or metrics (defineSetupStep, defineGetter,
                   defineMetric) first, so they count as implemented; repeat it for several modules
