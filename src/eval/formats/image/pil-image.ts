@@ -3,6 +3,7 @@
 // Pixels are decoded with sharp; the mode comes from the file header, as Pillow derives it.
 import { readFile } from 'node:fs/promises';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { decodePng, isPng } from './png.ts';
 
 /**
  * Pillow modes we represent. 'P' (palette) is stored expanded to RGB samples: every conversion Pillow does from P
@@ -62,8 +63,16 @@ export async function openImage(path: string): Promise<PilImage> {
   return decodeImage(bytes, path);
 }
 
-/** Decodes image bytes (PNG, JPEG, GIF, WebP, TIFF…) into Pillow's mode and 8-bit samples. */
+/**
+ * Decodes image bytes (PNG, JPEG, GIF, WebP, TIFF…) into Pillow's mode and 8-bit samples: plain PNGs in process
+ * (png.ts, far cheaper for small images), everything else with sharp.
+ */
 export async function decodeImage(bytes: Uint8Array, label = 'image'): Promise<PilImage> {
+  return (isPng(bytes) && decodePng(bytes)) || decodeWithSharp(bytes, label);
+}
+
+/** The sharp (libvips) path of decodeImage, for every format. */
+export async function decodeWithSharp(bytes: Uint8Array, label = 'image'): Promise<PilImage> {
   let raw: { data: Buffer; info: OutputInfo };
   let meta: Metadata;
   try {
