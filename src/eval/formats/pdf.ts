@@ -1,7 +1,7 @@
 // PDFs as OSWorld's metrics read them with PyMuPDF, through MuPDF itself (the `mupdf` WASM build PyMuPDF wraps): the
 // text of page.get_text(), the raster images of page.get_images() and the page count. The WASM module is loaded on
 // first use, so runs without PDF metrics never pay for it.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { newImage, type PilImage } from './image/pil-image.ts';
 import { pythonStrip } from '../../python/str.ts';
 
@@ -17,7 +17,7 @@ function mupdf(): Promise<MuPdf> {
 async function openPdf(path: string) {
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(await readFile(path));
+    bytes = new Uint8Array(readFileSync(path));
   } catch (error) {
     throw new Error(`cannot read PDF ${path}: ${(error as Error).message}`);
   }

@@ -1,7 +1,7 @@
 // An image as Pillow sees it after `Image.open`: its mode (L, RGB, RGBA, P…) and its 8-bit pixels. OSWorld's image
 // metrics branch on the mode (palette checks, alpha bounding boxes, `transparency` in img.info), so we keep it.
 // Pixels are decoded with sharp; the mode comes from the file header, as Pillow derives it.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { decodePng, isPng } from './png.ts';
 
@@ -56,7 +56,7 @@ export function newImage(width: number, height: number, mode: Mode, data?: Uint8
 export async function openImage(path: string): Promise<PilImage> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = readFileSync(path); // sync: for the small files metrics read, the promise round trip costs more than the read
   } catch (error) {
     throw new Error(`cannot read image file ${path}: ${(error as Error).message}`);
   }
