@@ -98,30 +98,49 @@ function decode(bytes: Uint8Array): PilImage | undefined {
   return image;
 }
 
-/** Reverses the per-row filters (None, Sub, Up, Average, Paeth); returns the rows without their filter bytes. */
+/**
+ * Reverses the per-row filters (None, Sub, Up, Average, Paeth); returns the rows without their filter bytes. One
+ * loop per filter type: a single loop that branches on the type per byte is several times slower.
+ */
 function unfilter(raw: Uint8Array, rowBytes: number, height: number, bpp: number): Uint8Array {
   const out = new Uint8Array(rowBytes * height);
+  const zeros = new Uint8Array(rowBytes); // the row above the first
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (rowBytes + 1)];
     const src = y * (rowBytes + 1) + 1;
     const row = y * rowBytes;
-    const prev = row - rowBytes;
-    for (let x = 0; x < rowBytes; x++) {
-      const a = x >= bpp ? out[row + x - bpp] : 0;
-      const b = y > 0 ? out[prev + x] : 0;
-      let value = raw[src + x];
-      if (filter === 1) value += a;
-      else if (filter === 2) value += b;
-      else if (filter === 3) value += (a + b) >> 1;
-      else if (filter === 4) {
-        const c = x >= bpp && y > 0 ? out[prev + x - bpp] : 0;
-        const p = a + b - c;
-        const pa = Math.abs(p - a);
-        const pb = Math.abs(p - b);
-        const pc = Math.abs(p - c);
-        value += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-      } else if (filter !== 0) throw new Error(`bad PNG filter ${filter}`);
-      out[row + x] = value;
+    const line = raw.subarray(src, src + rowBytes);
+    const up = y > 0 ? out.subarray(row - rowBytes, row) : zeros;
+    const cur = out.subarray(row, row + rowBytes);
+    switch (filter) {
+      case 0:
+        cur.set(line);
+        break;
+      case 1:
+        for (let x = 0; x < bpp; x++) cur[x] = line[x];
+        for (let x = bpp; x < rowBytes; x++) cur[x] = line[x] + cur[x - bpp];
+        break;
+      case 2:
+        for (let x = 0; x < rowBytes; x++) cur[x] = line[x] + up[x];
+        break;
+      case 3:
+        for (let x = 0; x < bpp; x++) cur[x] = line[x] + (up[x] >> 1);
+        for (let x = bpp; x < rowBytes; x++) cur[x] = line[x] + ((cur[x - bpp] + up[x]) >> 1);
+        break;
+      case 4:
+        for (let x = 0; x < bpp; x++) cur[x] = line[x] + up[x]; // a = c = 0: Paeth picks b
+        for (let x = bpp; x < rowBytes; x++) {
+          const a = cur[x - bpp];
+          const b = up[x];
+          const c = up[x - bpp];
+          const pa = b > c ? b - c : c - b; // |p - a| with p = a + b - c
+          const pb = a > c ? a - c : c - a;
+          const pc = a + b - c - c > 0 ? a + b - c - c : c + c - a - b;
+          cur[x] = line[x] + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+        }
+        break;
+      default:
+        throw new Error(`bad PNG filter ${filter}`);
     }
   }
   return out;
