@@ -67,7 +67,6 @@ export async function pdfImages(path: string): Promise<PilImage[]> {
   try {
     const images: PilImage[] = [];
     for (let index = 0; index < doc.countPages(); index++) {
-      const page = doc.loadPage(index);
       const seen = new Set<number>();
       const scan = (resources: import('mupdf').PDFObject, depth: number) => {
         if (depth > 10 || resources.isNull()) return; // forms nesting themselves
@@ -83,8 +82,7 @@ export async function pdfImages(path: string): Promise<PilImage[]> {
           pixmap.destroy();
         });
       };
-      scan(page.getObject().getInheritable('Resources'), 0);
-      page.destroy();
+      scan(doc.findPage(index).getInheritable('Resources'), 0); // the page object only: no need to load the page
     }
     return images;
   } finally {
