@@ -4,7 +4,7 @@
 // desktop action (screenshot, cursor_position, a rejected call) are answered at once, inside the same predict().
 // The turn ends with DONE when Claude stops calling tools, or FAIL when its final text ends in [INFEASIBLE].
 
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type {
   BetaContentBlockParam, BetaImageBlockParam, BetaMessage, BetaMessageParam, BetaTextBlockParam, BetaToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/beta/messages/messages';
@@ -13,6 +13,7 @@ import { linearizeAndTrim } from '../a11y-linearize.ts';
 import { claudeSystemPrompt, INFEASIBLE_MARKER } from '../prompts/claude.ts';
 import type { ClaudePromptInput } from '../prompts/claude.ts';
 import { AgentResponseError } from '../../errors.ts';
+import { importSdk } from './optional-sdk.ts';
 import { requestWithRetries } from './request-retries.ts';
 import { computerToolCall } from './claude-computer-tool.ts';
 import { CoordinateMapper, fitWithin, imageSize, resizePng } from './screen-scaling.ts';
@@ -92,12 +93,14 @@ export function anthropicAgent(options: AnthropicAgentOptions): Agent {
   const toolType = options.toolType ?? 'computer_20250124';
   const keepScreenshots = Math.max(1, options.keepScreenshots ?? 3);
   const timeoutMs = options.timeoutMs ?? 180_000;
-  const client = new Anthropic({
-    apiKey: options.apiKey ?? process.env.ANTHROPIC_API_KEY ?? null,
-    baseURL: options.baseURL ?? process.env.ANTHROPIC_BASE_URL ?? undefined,
-    maxRetries: 0, // retries are ours: 429 / 529 only, bounded, honouring retry-after
-    timeout: timeoutMs,
-  });
+  let client: Promise<Anthropic> | undefined;
+  const anthropic = () =>
+    (client ??= importSdk('@anthropic-ai/sdk', 'anthropic', () => import('@anthropic-ai/sdk')).then(({ default: AnthropicClient }) => new AnthropicClient({
+      apiKey: options.apiKey ?? process.env.ANTHROPIC_API_KEY ?? null,
+      baseURL: options.baseURL ?? process.env.ANTHROPIC_BASE_URL ?? undefined,
+      maxRetries: 0, // retries are ours: 429 / 529 only, bounded, honouring retry-after
+      timeout: timeoutMs,
+    })));
 
   let context: AgentContext | undefined;
   let messages: BetaMessageParam[] = [];
@@ -177,6 +180,7 @@ export function anthropicAgent(options: AnthropicAgentOptions): Agent {
   };
 
   async function callClaude(display: Size): Promise<BetaMessage> {
+    const api = await anthropic();
     const reply = await requestWithRetries({
       provider: 'anthropic',
       timeoutMs,
@@ -184,7 +188,7 @@ export function anthropicAgent(options: AnthropicAgentOptions): Agent {
       maxRetryWaitMs: options.maxRetryWaitMs,
       signal: context?.signal,
       log: context?.log,
-    }, (signal) => client.beta.messages.create({
+    }, (signal) => api.beta.messages.create({
       model: options.model,
       max_tokens: options.maxTokens ?? 4096,
       system: (options.systemPrompt ?? claudeSystemPrompt)({ password: options.password ?? 'password' }),

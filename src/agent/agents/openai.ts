@@ -3,7 +3,7 @@
 // action format and the task, the last few turns of observations and answers, and an answer in a fenced block
 // (pyautogui code or computer_13 JSON) or one of WAIT / DONE / FAIL.
 
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Action, Agent, AgentContext, Observation, ObservationType, Prediction } from '../types.ts';
 import { linearizeAndTrim } from '../a11y-linearize.ts';
@@ -11,6 +11,7 @@ import { specialActionType, toPyautoguiCode } from '../actions.ts';
 import { OMITTED_OBSERVATION_TEXT, osworldSystemPrompt, osworldTurnText } from '../prompts/osworld.ts';
 import type { ActionSpace, SystemPromptInput } from '../prompts/osworld.ts';
 import { ActionError, AgentError, AgentResponseError } from '../../errors.ts';
+import { importSdk } from './optional-sdk.ts';
 import { requestWithRetries } from './request-retries.ts';
 import { parseAnswer } from './parse-answer.ts';
 import { CoordinateMapper, fitWithin, imageSize, mapComputer13Coordinates, mapPyautoguiCoordinates, resizePng } from './screen-scaling.ts';
@@ -73,12 +74,14 @@ export function openaiAgent(options: OpenAIAgentOptions): Agent {
   const actionSpace = options.actionSpace ?? 'pyautogui';
   const keepScreenshots = Math.max(1, options.keepScreenshots ?? 3);
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const client = new OpenAI({
-    apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'unset',
-    baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL ?? undefined,
-    maxRetries: 0, // retries are ours (requestWithRetries): 429 only, bounded, honouring retry-after
-    timeout: timeoutMs,
-  });
+  let client: Promise<OpenAI> | undefined;
+  const openai = () =>
+    (client ??= importSdk('openai', 'openai', () => import('openai')).then(({ default: OpenAIClient }) => new OpenAIClient({
+      apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'unset',
+      baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL ?? undefined,
+      maxRetries: 0, // retries are ours (requestWithRetries): 429 only, bounded, honouring retry-after
+      timeout: timeoutMs,
+    })));
 
   let context: AgentContext | undefined;
   let turns: Turn[] = [];
@@ -130,6 +133,7 @@ export function openaiAgent(options: OpenAIAgentOptions): Agent {
         ...(options.topP !== undefined ? { top_p: options.topP } : {}),
         ...options.extraBody,
       };
+      const api = await openai();
       const completion = await requestWithRetries({
         provider: 'openai',
         timeoutMs,
@@ -137,7 +141,7 @@ export function openaiAgent(options: OpenAIAgentOptions): Agent {
         maxRetryWaitMs: options.maxRetryWaitMs,
         signal: context?.signal,
         log: context?.log,
-      }, (signal) => client.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal }));
+      }, (signal) => api.chat.completions.create(body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal }));
 
       const answer = answerText(completion);
       const parsed = parseAnswer(answer, actionSpace);

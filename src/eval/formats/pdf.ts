@@ -1,100 +1,116 @@
-// PDFs as OSWorld's metrics read them with PyMuPDF: the text (pdf-parse 2, on pdf.js), the embedded raster images
-// (pdf.js's decoded image objects) and the page count.
-import { readFile } from 'node:fs/promises';
-import { PDFParse } from 'pdf-parse';
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+// PDFs as OSWorld's metrics read them with PyMuPDF, through MuPDF itself (the `mupdf` WASM build PyMuPDF wraps): the
+// text of page.get_text(), the raster images of page.get_images() and the page count. The WASM module is loaded on
+// first use, so runs without PDF metrics never pay for it.
+import { readFileSync } from 'node:fs';
 import { newImage, type PilImage } from './image/pil-image.ts';
 import { pythonStrip } from '../../python/str.ts';
 
-async function loadPdf(path: string): Promise<Uint8Array> {
+type MuPdf = typeof import('mupdf');
+let engine: Promise<MuPdf> | undefined;
+
+/** MuPDF with ICC colour management off, PyMuPDF's default (Tools.set_icc): also spares a colour context per page. */
+function mupdf(): Promise<MuPdf> {
+  engine ??= import('mupdf').then((module) => {
+    module.disableICC();
+    return module;
+  });
+  return engine;
+}
+
+/** Opens the file as a PDF; the caller must destroy() the document. */
+async function openPdf(path: string) {
+  let bytes: Uint8Array;
   try {
-    return new Uint8Array(await readFile(path));
+    bytes = new Uint8Array(readFileSync(path));
   } catch (error) {
     throw new Error(`cannot read PDF ${path}: ${(error as Error).message}`);
   }
-}
-
-/**
- * The text PyMuPDF's `page.get_text()` gives, concatenated over pages and stripped: each page's lines end with a
- * newline. pdf-parse's default page joiner would add "-- 1 of 1 --" markers, hence pageJoiner ''.
- */
-export async function pdfText(path: string): Promise<string> {
-  const parser = new PDFParse({ data: await loadPdf(path) });
+  const { PDFDocument } = await mupdf();
   try {
-    const result = await parser.getText({ pageJoiner: '' });
-    return pythonStrip(result.pages.map((page) => `${page.text}\n`).join(''));
-  } finally {
-    await parser.destroy();
+    return new PDFDocument(bytes);
+  } catch (error) {
+    throw new Error(`cannot open PDF ${path}: ${(error as Error).message}`);
   }
 }
 
 /**
- * The raster images embedded in a PDF, page by page, each image once per page (PyMuPDF's page.get_images lists
- * distinct image objects), in the order pdf.js paints them. Decoded pixels become RGB/RGBA/L images.
+ * PyMuPDF's `page.get_text()` (its default flags: ligatures and whitespace preserved, text clipped to the page),
+ * concatenated over pages and stripped. PyMuPDF ends every line with a newline and adds nothing between blocks;
+ * MuPDF's asText() adds one more newline after each block. A line always holds at least one character, so a doubled
+ * newline is exactly a block end. (asText instead of walk(): walk builds JS objects for every character.)
+ */
+export async function pdfText(path: string): Promise<string> {
+  const doc = await openPdf(path);
+  try {
+    let text = '';
+    for (let index = 0; index < doc.countPages(); index++) {
+      const page = doc.loadPage(index);
+      const structured = page.toStructuredText('preserve-ligatures,preserve-whitespace,clip');
+      text += structured.asText().replaceAll('\n\n', '\n');
+      structured.destroy();
+      page.destroy();
+    }
+    return pythonStrip(text);
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * The raster images of `page.get_images()` page by page, each image object once per page, in the order of the page's
+ * XObject resources (Form XObjects searched recursively, inline images not listed, as PyMuPDF does). Decoded to
+ * L or RGB pixels without their soft mask, as `extract_image` hands over the base image.
  */
 export async function pdfImages(path: string): Promise<PilImage[]> {
-  const doc = await pdfjs.getDocument({ data: await loadPdf(path), verbosity: 0, isEvalSupported: false }).promise;
+  const { ColorSpace } = await mupdf();
+  const doc = await openPdf(path);
   try {
     const images: PilImage[] = [];
-    for (let pageNumber = 1; pageNumber <= doc.numPages; pageNumber++) {
-      const page = await doc.getPage(pageNumber);
-      const ops = await page.getOperatorList();
-      const seen = new Set<string>();
-      for (let i = 0; i < ops.fnArray.length; i++) {
-        const fn = ops.fnArray[i];
-        if (fn !== pdfjs.OPS.paintImageXObject && fn !== pdfjs.OPS.paintInlineImageXObject) continue;
-        const arg = ops.argsArray[i][0];
-        if (typeof arg === 'string') {
-          if (seen.has(arg)) continue;
-          seen.add(arg);
-          const objects = page.commonObjs.has(arg) ? page.commonObjs : page.objs;
-          images.push(toImage(await new Promise<PdfjsImage>((resolve) => objects.get(arg, resolve))));
-        } else {
-          images.push(toImage(arg as PdfjsImage)); // inline image: the data comes with the operator
-        }
-      }
-      page.cleanup();
+    for (let index = 0; index < doc.countPages(); index++) {
+      const seen = new Set<number>();
+      const scan = (resources: import('mupdf').PDFObject, depth: number) => {
+        if (depth > 10 || resources.isNull()) return; // forms nesting themselves
+        resources.get('XObject').forEach((ref) => {
+          const object = ref.resolve();
+          const subtype = object.get('Subtype');
+          if (!subtype.isName()) return;
+          if (subtype.asName() === 'Form') return scan(object.get('Resources'), depth + 1);
+          if (subtype.asName() !== 'Image' || !ref.isIndirect() || seen.has(ref.asIndirect())) return;
+          seen.add(ref.asIndirect());
+          const pixmap = doc.loadImage(ref).toPixmap();
+          images.push(toImage(pixmap, ColorSpace.DeviceRGB));
+          pixmap.destroy();
+        });
+      };
+      scan(doc.findPage(index).getInheritable('Resources'), 0); // the page object only: no need to load the page
     }
     return images;
   } finally {
-    await doc.destroy();
+    doc.destroy();
   }
 }
 
-interface PdfjsImage {
-  width: number;
-  height: number;
-  kind: number;
-  data?: Uint8Array | Uint8ClampedArray;
-  bitmap?: unknown;
-}
-
-function toImage(image: PdfjsImage): PilImage {
-  const { width, height, kind, data } = image;
-  if (!data) throw new Error(`pdf.js returned image ${width}x${height} without pixel data`);
-  if (kind === pdfjs.ImageKind.RGBA_32BPP) return newImage(width, height, 'RGBA', new Uint8Array(data));
-  if (kind === pdfjs.ImageKind.RGB_24BPP) return newImage(width, height, 'RGB', new Uint8Array(data));
-  if (kind === pdfjs.ImageKind.GRAYSCALE_1BPP) {
-    // 1 bit per pixel, rows padded to whole bytes, 1 = white.
-    const grey = newImage(width, height, 'L');
-    const rowBytes = (width + 7) >> 3;
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const bit = (data[y * rowBytes + (x >> 3)] >> (7 - (x & 7))) & 1;
-        grey.data[y * width + x] = bit ? 255 : 0;
-      }
-    }
-    return grey;
-  }
-  throw new Error(`unsupported pdf.js image kind ${kind}`);
+function toImage(pixmap: import('mupdf').Pixmap, rgb: import('mupdf').ColorSpace): PilImage {
+  const colorspace = pixmap.getColorSpace();
+  const grey = colorspace?.isGray() && pixmap.getAlpha() === 0;
+  const source = grey || (colorspace?.isRGB() && pixmap.getAlpha() === 0) ? pixmap : pixmap.convertToColorSpace(rgb, false);
+  const width = source.getWidth();
+  const height = source.getHeight();
+  const bands = grey ? 1 : 3;
+  const stride = source.getStride();
+  const pixels = source.getPixels();
+  const image = newImage(width, height, grey ? 'L' : 'RGB');
+  for (let y = 0; y < height; y++) image.data.set(pixels.subarray(y * stride, y * stride + width * bands), y * width * bands);
+  if (source !== pixmap) source.destroy();
+  return image;
 }
 
 /** `len(fitz.open(path))`: the number of pages. */
 export async function pdfPageCount(path: string): Promise<number> {
-  const parser = new PDFParse({ data: await loadPdf(path) });
+  const doc = await openPdf(path);
   try {
-    return (await parser.getInfo()).total;
+    return doc.countPages();
   } finally {
-    await parser.destroy();
+    doc.destroy();
   }
 }

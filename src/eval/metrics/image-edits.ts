@@ -113,21 +113,25 @@ export async function checkTrianglePosition(result: unknown): Promise<number> {
   const image = await openImage(path);
   const bands = numpyBands(image);
   if (bands < 2) throw new Error(`check_triangle_position: needs a multi-band image (numpy shape[2]), got mode ${image.mode}`);
-  const counts = new Map<string, number>();
-  const keyAt = (i: number) => Array.from(image.data.subarray(i * bands, i * bands + bands)).join(',');
+  // Each colour packed into one number, bands big-endian, so numeric order is numpy's lexicographic order.
   const pixels = image.width * image.height;
-  for (let i = 0; i < pixels; i++) {
-    const key = keyAt(i);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+  const keys = new Float64Array(pixels);
+  const data = image.data;
+  for (let i = 0, s = 0; i < pixels; i++) {
+    let key = 0;
+    for (let c = 0; c < bands; c++, s++) key = key * 256 + data[s];
+    keys[i] = key;
   }
-  const colours = [...counts.entries()].sort((a, b) => a[1] - b[1] || compareColourKeys(a[0], b[0]));
+  const counts = new Map<number, number>();
+  for (let i = 0; i < pixels; i++) counts.set(keys[i], (counts.get(keys[i]) ?? 0) + 1);
+  const colours = [...counts.entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   if (colours.length < 2) throw new Error('check_triangle_position: the image has a single colour (OSWorld fails with IndexError)');
   const triangle = colours[1][0];
   let rows = 0;
   let cols = 0;
   let n = 0;
   for (let i = 0; i < pixels; i++) {
-    if (keyAt(i) !== triangle) continue;
+    if (keys[i] !== triangle) continue;
     rows += Math.floor(i / image.width);
     cols += i % image.width;
     n++;
@@ -136,13 +140,6 @@ export async function checkTrianglePosition(result: unknown): Promise<number> {
   const centre = [image.height / 2, image.width / 2];
   const tolerance = [0.05 * image.height, 0.05 * image.width];
   return Math.abs(centroid[0] - centre[0]) < tolerance[0] && Math.abs(centroid[1] - centre[1]) < tolerance[1] ? 1 : 0;
-}
-
-function compareColourKeys(a: string, b: string): number {
-  const x = a.split(',').map(Number);
-  const y = b.split(',').map(Number);
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
-  return 0;
 }
 
 /** check_textbox_on_leftside(src): the leftmost dark (L < 128) pixel of any row is within the left 5% of the width. */

@@ -1,7 +1,7 @@
 // Image metrics (OSWorld vlc.py compare_images, gimp.py): comparisons by SSIM, pixel identity, size and GIMP config.
 // The GIMP edit checks (brightness, saturation, mirror, …) live in image-edits.ts; both are exported here as one
 // family. Argument order is OSWorld's: `result` is the agent's file, `expected` the gold file or the rule dict.
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import type { Metric, Options } from '../registry.ts';
 import { band, bandBoundingBox, convert, crop } from '../formats/image/convert.ts';
 import { bandCount, hasAlphaBand, openImage, type PilImage } from '../formats/image/pil-image.ts';
@@ -20,7 +20,7 @@ export async function compareImages(result: unknown, expected: unknown, options:
   const a = filePath(result, 'compare_images result');
   const b = filePath(expected, 'compare_images expected');
   if (!a || !b || !fileExists(a) || !fileExists(b)) return 0;
-  if ((await stat(a)).size === 0 || (await stat(b)).size === 0) return 0;
+  if (statSync(a).size === 0 || statSync(b).size === 0) return 0;
   let first: PilImage;
   let second: PilImage;
   try {
@@ -163,7 +163,7 @@ export async function checkImageFileSize(result: unknown, expected: unknown): Pr
   const src = filePath(result, 'check_image_file_size result');
   if (!src) return 0;
   const maxSize = numberOption(ruleDict(expected, 'check_image_file_size'), 'max_size', undefined, 'check_image_file_size');
-  return (await stat(src)).size < maxSize ? 1 : 0;
+  return statSync(src).size < maxSize ? 1 : 0;
 }
 
 /**
@@ -174,7 +174,7 @@ export async function checkConfigStatus(result: unknown, expected: unknown): Pro
   const path = filePath(result, 'check_config_status result');
   if (!path) return 0;
   const rule = ruleDict(expected, 'check_config_status');
-  const text = await readFile(path, 'utf8');
+  const text = readFileSync(path, 'utf8');
   for (const line of splitLinesKeepEnds(text)) {
     if (line.startsWith('#') || line === '\n') continue;
     const items = stripChars(stripChars(line.trim(), '(', 'start'), ')\n', 'end').split(/\s+/).filter(Boolean);

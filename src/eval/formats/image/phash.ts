@@ -10,9 +10,9 @@ const IMAGE_SIZE = HASH_SIZE * 4;
 /** The 64 hash bits, row-major (true where the DCT coefficient exceeds the median). */
 export function perceptualHash(image: PilImage): boolean[] {
   const grey = resize(convert(image, 'L'), IMAGE_SIZE, IMAGE_SIZE, 'lanczos');
-  const pixels = Array.from(grey.data);
+  const pixels = grey.data;
   // dct along axis 0 (columns), then along axis 1 (rows); only the first 8 frequencies of each are needed.
-  const cosines = dctBasis(IMAGE_SIZE, HASH_SIZE);
+  const cosines = COSINES;
   const columnPass = new Float64Array(HASH_SIZE * IMAGE_SIZE); // [k][x]
   for (let k = 0; k < HASH_SIZE; k++) {
     for (let x = 0; x < IMAGE_SIZE; x++) {
@@ -21,16 +21,16 @@ export function perceptualHash(image: PilImage): boolean[] {
       columnPass[k * IMAGE_SIZE + x] = 2 * sum;
     }
   }
-  const low: number[] = [];
+  const low = new Float64Array(HASH_SIZE * HASH_SIZE);
   for (let k = 0; k < HASH_SIZE; k++) {
     for (let l = 0; l < HASH_SIZE; l++) {
       let sum = 0;
       for (let x = 0; x < IMAGE_SIZE; x++) sum += columnPass[k * IMAGE_SIZE + x] * cosines[l * IMAGE_SIZE + x];
-      low.push(2 * sum);
+      low[k * HASH_SIZE + l] = 2 * sum;
     }
   }
   const median = medianOf(low);
-  return low.map((value) => value > median);
+  return Array.from(low, (value) => value > median);
 }
 
 /** `hash1 - hash2` in imagehash: the Hamming distance. */
@@ -41,6 +41,9 @@ export function hashDistance(a: readonly boolean[], b: readonly boolean[]): numb
   return distance;
 }
 
+/** cos(pi·k·(2i+1)/2N) for the first 8 frequencies over 32 samples, computed once. */
+const COSINES = dctBasis(IMAGE_SIZE, HASH_SIZE);
+
 function dctBasis(n: number, frequencies: number): Float64Array {
   const basis = new Float64Array(frequencies * n);
   for (let k = 0; k < frequencies; k++) {
@@ -49,8 +52,8 @@ function dctBasis(n: number, frequencies: number): Float64Array {
   return basis;
 }
 
-function medianOf(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
+function medianOf(values: Float64Array): number {
+  const sorted = values.slice().sort(); // typed arrays sort numerically
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
