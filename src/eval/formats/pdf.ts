@@ -17,11 +17,12 @@ function mupdf(): Promise<MuPdf> {
   return engine;
 }
 
-/** Opens the file as a PDF; the caller must destroy() the document. */
-async function openPdf(path: string) {
+/** Opens the file (or the bytes: a PDF inside an archive) as a PDF; the caller must destroy() the document. */
+async function openPdf(source: string | Uint8Array) {
+  const path = typeof source === 'string' ? source : 'in memory';
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(readFileSync(path));
+    bytes = typeof source === 'string' ? new Uint8Array(readFileSync(source)) : source;
   } catch (error) {
     throw new Error(`cannot read PDF ${path}: ${(error as Error).message}`);
   }
@@ -39,8 +40,8 @@ async function openPdf(path: string) {
  * MuPDF's asText() adds one more newline after each block. A line always holds at least one character, so a doubled
  * newline is exactly a block end. (asText instead of walk(): walk builds JS objects for every character.)
  */
-export async function pdfText(path: string): Promise<string> {
-  const doc = await openPdf(path);
+export async function pdfText(source: string | Uint8Array): Promise<string> {
+  const doc = await openPdf(source);
   try {
     let text = '';
     for (let index = 0; index < doc.countPages(); index++) {

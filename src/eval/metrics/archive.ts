@@ -5,29 +5,20 @@ import { tmpdir } from 'node:os';
 import { dirname, join, normalize, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import JSZip from 'jszip';
-import { PDFParse } from 'pdf-parse';
 import { metrics } from '../registry.ts';
 import type { Metric, Options } from '../registry.ts';
 import { sequenceMatcherRatio } from './text-similarity.ts';
 import { compareCsv } from './data.ts';
 import { htmlRoot, parseHtml, prettyPrintHtml } from '../formats/html-tree.ts';
+import { pdfText } from '../formats/pdf.ts';
 import { decodePythonText } from '../../python/io.ts';
 import { pythonFalsy } from '../../python/equality.ts';
 import { pythonSplitlines } from '../../python/str.ts';
 import { compareTextFile } from './text.ts';
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const parser = new PDFParse({ data: bytes });
-  try {
-    return (await parser.getText({ pageJoiner: '' })).text;
-  } finally {
-    await parser.destroy();
-  }
-}
-
 /**
  * compare_zip_files: the two archives list the same names; PDFs must have text similarity ≥ 0.95 (difflib ratio over
- * the extracted text; OSWorld extracts with PyPDF2, here pdf-parse, so whitespace may differ slightly), every other
+ * the extracted text; OSWorld extracts with PyPDF2, here MuPDF as the pdf metrics, so whitespace may differ slightly), every other
  * member must be byte-identical.
  */
 export async function compareZipFiles(result: unknown, expected: unknown): Promise<number> {
