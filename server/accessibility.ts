@@ -11,7 +11,7 @@
 import { DBusConnection, type DBusValue } from './dbus.ts';
 import { ROLE_NAMES, STATE_NAMES } from './atspi-names.ts';
 
-export const A11Y_LIMITS = {
+const A11Y_LIMITS = {
   maxNodes: Number(process.env.DESKBENCH_A11Y_MAX_NODES ?? 10_000),
   maxChildren: Number(process.env.DESKBENCH_A11Y_MAX_CHILDREN ?? 1024),
   maxCells: Number(process.env.DESKBENCH_A11Y_MAX_CELLS ?? 4096),

@@ -5,7 +5,7 @@ import net from 'node:net';
 
 export type DBusValue = string | number | bigint | boolean | DBusValue[] | { [key: string]: DBusValue };
 
-export class DBusError extends Error {
+class DBusError extends Error {
   override name = 'DBusError';
 }
 

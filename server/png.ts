@@ -31,7 +31,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** RGB scanlines (filter byte 0 each) from BGRX pixels, with the cursor alpha-blended on top. */
-export function rgbScanlines(image: Image, cursor?: CursorImage): Buffer {
+function rgbScanlines(image: Image, cursor?: CursorImage): Buffer {
   const { width, height, bgrx } = image;
   const stride = 1 + width * 3;
   const raw = Buffer.alloc(height * stride);

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { HttpError } from './http.ts';
 
-export const RECORDING_PATH = '/tmp/recording.mp4';
+const RECORDING_PATH = '/tmp/recording.mp4';
 let recorder: { process: ChildProcess; stderr: string; exited: boolean } | undefined;
 
 export async function startRecording(width: number, height: number): Promise<void> {

@@ -5,7 +5,7 @@ import { X11Connection } from './x11.ts';
 
 let connection: Promise<X11Connection> | undefined;
 
-export function x11(): Promise<X11Connection> {
+function x11(): Promise<X11Connection> {
   connection ??= X11Connection.connect().catch((error: unknown) => {
     connection = undefined;
     throw error;

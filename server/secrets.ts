@@ -11,7 +11,7 @@ export interface Secrets {
 }
 
 /** `key=value` lines, as the host writes them (src/desktop/docker-provider.ts). */
-export function parseSecrets(text: string): Partial<Secrets> {
+function parseSecrets(text: string): Partial<Secrets> {
   const values = new Map<string, string>();
   for (const line of text.split('\n')) {
     const at = line.indexOf('=');

@@ -29,7 +29,7 @@ interface A11yElement {
 }
 
 /** OSWorld's `judge_node` for Ubuntu trees (check_image = false). */
-export function judgeNode(node: A11yElement): boolean {
+function judgeNode(node: A11yElement): boolean {
   const tag = node.tagName;
   const kindKept = tag.startsWith('document') || KEPT_SUFFIXES.some((suffix) => tag.endsWith(suffix)) || KEPT_TAGS.has(tag);
   if (!kindKept) return false;

@@ -6,10 +6,10 @@ import type { Action, SpecialActionType } from './types.ts';
 import { isKeyboardKey } from './keyboard-keys.ts';
 import { ActionError } from '../errors.ts';
 
-export const SPECIAL_ACTIONS: readonly SpecialActionType[] = ['WAIT', 'FAIL', 'DONE'];
+const SPECIAL_ACTIONS: readonly SpecialActionType[] = ['WAIT', 'FAIL', 'DONE'];
 
 /** The thirteen computer_13 action types (WAIT / FAIL / DONE are the special actions). */
-export const COMPUTER_13_TYPES = [
+const COMPUTER_13_TYPES = [
   'MOVE_TO', 'CLICK', 'MOUSE_DOWN', 'MOUSE_UP', 'RIGHT_CLICK', 'DOUBLE_CLICK', 'DRAG_TO',
   'SCROLL', 'TYPING', 'PRESS', 'KEY_DOWN', 'KEY_UP', 'HOTKEY',
 ] as const;

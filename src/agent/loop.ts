@@ -7,7 +7,7 @@ import { AgentError } from '../errors.ts';
 import { describeValue } from '../shared/describe-value.ts';
 import type { Action, Agent, AgentContext, Observation, ObservationType, Prediction, TokenUsage } from './types.ts';
 
-export interface StepRecord {
+interface StepRecord {
   /** Agent turn, from 1. */
   step: number;
   /** The action as the agent gave it. */
@@ -23,7 +23,7 @@ export interface StepRecord {
   timestamp: Date;
 }
 
-export type LoopEnd = 'DONE' | 'FAIL' | 'max_steps' | 'aborted';
+type LoopEnd = 'DONE' | 'FAIL' | 'max_steps' | 'aborted';
 
 export interface LoopResult {
   end: LoopEnd;
@@ -50,7 +50,7 @@ export interface LoopOptions {
  * What the agent is shown, plus the screenshot itself: it is always taken, since trajectories keep one per step, even
  * for an a11y-only agent that is not shown it.
  */
-export async function observe(desktop: DesktopClient, type: ObservationType, instruction: string): Promise<{ observation: Observation; screenshot: Buffer }> {
+async function observe(desktop: DesktopClient, type: ObservationType, instruction: string): Promise<{ observation: Observation; screenshot: Buffer }> {
   const wantsTree = type === 'a11y_tree' || type === 'screenshot_a11y_tree';
   const [screenshot, accessibilityTree] = await Promise.all([
     desktop.screenshot(),

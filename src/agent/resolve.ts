@@ -21,7 +21,7 @@ export const BUILTIN_AGENTS: Record<BuiltinAgentName | (string & {}), AgentFacto
 };
 
 /** The built-in agents by name, for lookups and the did-you-mean of an unknown name. */
-export const agents = new Registry<AgentFactory>('agent');
+const agents = new Registry<AgentFactory>('agent');
 for (const [name, factory] of Object.entries(BUILTIN_AGENTS)) agents.define(name, factory);
 
 /** The built-in agent names, as the `agent` option's type lists them. */

@@ -14,7 +14,7 @@ export interface Observation {
   instruction: string;
 }
 
-export type { Action, Computer13Action, MouseButton, SpecialActionType } from '../task/actions.ts';
+export type { Action, Computer13Action,  SpecialActionType } from '../task/actions.ts';
 
 export interface TokenUsage {
   input_tokens: number;

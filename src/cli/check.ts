@@ -33,10 +33,10 @@ export interface CheckReport {
 }
 
 /** Setup step types, getter types, metric names, and the programs tasks run in the desktop (not Windows-only ones). */
-export type Kind = 'steps' | 'getters' | 'metrics' | 'programs';
+type Kind = 'steps' | 'getters' | 'metrics' | 'programs';
 const KINDS: readonly Kind[] = ['steps', 'getters', 'metrics', 'programs'];
 
-export interface UsageRow {
+interface UsageRow {
   name: string;
   tasks: number;
   /** Whether deskbench implements the name; for a program, whether the desktop image provides it. */
@@ -61,6 +61,13 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** The parts of a vitest config `check` reads (the plugins, of the root config and of inline projects). */
+interface VitestConfigShape {
+  root?: string;
+  plugins?: unknown;
+  test?: { root?: string; projects?: ({ root?: string; plugins?: unknown; test?: { root?: string } } | string)[] };
+}
+
 /**
  * The task paths (absolute) and extension modules of every deskbench() plugin in the vitest config — its top-level
  * plugins and those of its inline projects — as `deskbench check` reads them when given no path. `configFile` is the
@@ -74,10 +81,10 @@ export async function tasksFromVitestConfig(cwd = process.cwd(), configFile?: st
   if (!existsSync(file)) throw new ConfigError(`--config ${configFile}: no such file (${file})`);
   // vite is vitest's own dependency: it loads the config as vitest does (TypeScript, its imports bundled).
   const { loadConfigFromFile } = await import('vite');
-  let config: Record<string, any>;
+  let config: VitestConfigShape;
   try {
     const loaded = await loadConfigFromFile({ command: 'serve', mode: 'test' }, file, dirname(file), 'silent');
-    config = (loaded?.config ?? {}) as Record<string, any>;
+    config = (loaded?.config ?? {}) as VitestConfigShape;
   } catch (error) {
     throw new ConfigError(`could not load ${file}: ${(error as Error).message}`);
   }

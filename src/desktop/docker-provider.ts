@@ -31,7 +31,7 @@ export interface DesktopLimits {
   pids?: number;
 }
 
-export const DEFAULT_LIMITS = { memory: '4g', cpus: 2, pids: 4096 } as const;
+const DEFAULT_LIMITS = { memory: '4g', cpus: 2, pids: 4096 } as const;
 
 export interface StartDesktopOptions {
   /** Image to run; default DESKBENCH_IMAGE or deskbench/desktop:latest. */

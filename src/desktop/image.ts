@@ -6,7 +6,7 @@ export function desktopImage(): string {
   return process.env.DESKBENCH_IMAGE ?? 'deskbench/desktop:latest';
 }
 
-export class DockerEngineError extends Error {
+class DockerEngineError extends Error {
   override name = 'DockerEngineError';
 }
 

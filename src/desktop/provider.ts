@@ -59,7 +59,7 @@ export async function startDesktopFor(spec: DesktopSpec): Promise<DesktopHandle>
  * A server someone else runs. Its CDP and VLC ports are assumed on the same host, as on an OSWorld VM: 9222 with no
  * authentication, 8080 with OSWorld's VLC password.
  */
-export async function connectRemoteDesktop(url: string, token?: string): Promise<DesktopHandle> {
+async function connectRemoteDesktop(url: string, token?: string): Promise<DesktopHandle> {
   const client = new DesktopClient({ url, token });
   try {
     await client.request('GET', '/platform', undefined, 10_000);

@@ -100,7 +100,7 @@ export function compareUrls(url1: string | null | undefined, url2: string | null
   return normalizeUrl(url1, full) === normalizeUrl(url2, full);
 }
 
-export function normalizeUrl(url: string, full = true): string {
+function normalizeUrl(url: string, full = true): string {
   const parsed = urlparse(/^[a-zA-Z][a-zA-Z0-9+\-.]*:\/\//.test(url) ? url : `http://${url}`);
   const { subdomain, domain } = extractDomain(parsed.netloc.toLowerCase());
   const sub = subdomain === 'www' ? '' : subdomain;

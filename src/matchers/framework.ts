@@ -52,7 +52,7 @@ export interface MatcherOptions {
 }
 
 /** A received file as a path: a path as is, bytes written to a temporary file with the expected file's extension. */
-export function receivedFile(received: unknown, expected: string, matcher: string): string {
+function receivedFile(received: unknown, expected: string, matcher: string): string {
   if (typeof received === 'string') return received;
   if (received instanceof Uint8Array) {
     const path = join(mkdtempSync(join(tmpdir(), 'deskbench-received-')), `received${extname(expected)}`);

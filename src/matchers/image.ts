@@ -16,7 +16,7 @@ export interface ImageMatchOptions {
 }
 
 /** PNGs of both images (the received one resized to the expected size) and of their per-pixel absolute difference. */
-export async function imageDiff(received: string, expected: string): Promise<MatcherAttachment[]> {
+async function imageDiff(received: string, expected: string): Promise<MatcherAttachment[]> {
   const want = sharp(expected).removeAlpha().toColourspace('srgb');
   const { width, height } = await sharp(expected).metadata();
   if (!width || !height) return [];

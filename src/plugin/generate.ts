@@ -22,9 +22,9 @@ export const GENERATOR_FINGERPRINT = createHash('sha256').update(RUNTIME).update
  * vitest's test timeout is the task's plus this: deskbench ends a task at its own timeout (TIMED_OUT, with its summary
  * and its desktop removed), and vitest's would cut that short.
  */
-export const TEST_TIMEOUT_GRACE_MS = 30_000;
+const TEST_TIMEOUT_GRACE_MS = 30_000;
 
-export function testName(task: Task): string {
+function testName(task: Task): string {
   const firstLine = task.instruction.split('\n')[0].trim();
   const short = firstLine.length > 90 ? `${firstLine.slice(0, 89)}…` : firstLine;
   return `${task.domain}/${task.id}: ${short}`;

@@ -6,7 +6,7 @@ import type { Agent } from '../agent/types.ts';
 import { secretValues } from '../report/redact.ts';
 import type { RunTaskOptions } from '../runner/run-task.ts';
 
-export const pluginOptionsSchema = z.object({
+const pluginOptionsSchema = z.object({
   /** Task files, folders, globs or index files (test_all.json …), relative to the vitest root. */
   tasks: z.union([z.string(), z.array(z.string()).min(1)], { error: 'expected `tasks`: a path, glob or index file, or a list of them' }),
   /**
@@ -119,7 +119,7 @@ export function runSecrets(options: Pick<ResolvedOptions, 'agentOptions' | 'desk
  * The options that never go into generated modules (vitest caches those on disk): the plugin provides them to the
  * workers over vitest's IPC (project.provide), and the generated test injects them.
  */
-export const SECRET_OPTIONS = ['agentOptions', 'desktop'] as const;
+const SECRET_OPTIONS = ['agentOptions', 'desktop'] as const;
 export type SecretOptions = Pick<ResolvedOptions, (typeof SECRET_OPTIONS)[number]>;
 export const SECRET_OPTIONS_KEY = 'deskbench:secret-options';
 

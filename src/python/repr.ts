@@ -7,7 +7,7 @@ export function pythonStr(value: unknown): string {
   return pythonRepr(value);
 }
 
-export function pythonRepr(value: unknown): string {
+function pythonRepr(value: unknown): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
@@ -26,7 +26,7 @@ export function pythonRepr(value: unknown): string {
  * Python's repr of a number that came from JSON: integers print without ".0" (JSON cannot tell 1 from 1.0 once
  * parsed), other floats use Python's shortest repr, which switches to exponent notation at 1e16 and writes "1e-05".
  */
-export function pythonNumberRepr(n: number): string {
+function pythonNumberRepr(n: number): string {
   if (Number.isNaN(n)) return 'nan';
   if (!Number.isFinite(n)) return n > 0 ? 'inf' : '-inf';
   if (Number.isInteger(n) && Math.abs(n) < 1e16) return String(n);

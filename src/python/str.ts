@@ -9,7 +9,7 @@ export function pythonSplitlines(text: string): string[] {
 }
 
 /** Python's str.isspace() characters (JavaScript's \s adds U+FEFF and lacks U+001C–U+001F). */
-export const PYTHON_WHITESPACE =
+const PYTHON_WHITESPACE =
   ' \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000';
 /** The same set as a regular-expression character class body, for `[${PYTHON_WHITESPACE_CLASS}]`. */
 export const PYTHON_WHITESPACE_CLASS = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';

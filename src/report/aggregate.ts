@@ -38,7 +38,7 @@ export interface TaskRecord {
 }
 
 /** One task over its runs (the repeats option). */
-export interface TaskRepeatStats {
+interface TaskRepeatStats {
   id: string;
   domain: string;
   agent?: string;
@@ -131,7 +131,7 @@ function desktopsOf(records: readonly TaskRecord[]): NonNullable<RunReport['desk
 }
 
 /** Per task (and agent), its runs: pass rate, mean score, flaky or not. */
-export function repeatStats(records: readonly TaskRecord[]): NonNullable<RunReport['repeats']> {
+function repeatStats(records: readonly TaskRecord[]): NonNullable<RunReport['repeats']> {
   const byTask = new Map<string, TaskRecord[]>();
   for (const record of records) {
     const key = `${record.agent ?? ''}\u0000${record.domain}\u0000${record.id}`;

@@ -37,7 +37,7 @@ export function writeHtmlReport(report: RunReport, resultsDir: string, secrets: 
   return index;
 }
 
-export function taskPageName(task: Pick<TaskRecord, 'domain' | 'id' | 'agent' | 'repeat'>): string {
+function taskPageName(task: Pick<TaskRecord, 'domain' | 'id' | 'agent' | 'repeat'>): string {
   return `${task.domain}__${task.id}${task.agent ? `__${task.agent}` : ''}${task.repeat ? `__run-${task.repeat}` : ''}.html`.replace(/[^\w.-]+/g, '_');
 }
 

@@ -3,7 +3,7 @@
 // the deskbench reporter prints it as one short line and the HTML report shows the task's timeline.
 import type { TestArtifactBase } from 'vitest';
 
-export type TaskPhase = 'desktop' | 'setup' | 'agent' | 'evaluation';
+type TaskPhase = 'desktop' | 'setup' | 'agent' | 'evaluation';
 
 export interface TaskProgress {
   phase: TaskPhase;

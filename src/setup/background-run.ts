@@ -23,7 +23,7 @@ export interface BackgroundOptions {
   pollMs?: number;
 }
 
-export function shellQuote(text: string): string {
+function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 

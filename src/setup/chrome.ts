@@ -10,7 +10,7 @@ import { entry, list, messageOf, number, sleep, stringList } from './parameters.
 import type { SetupContext, SetupStep } from './registry.ts';
 
 /** The desktop image's Chrome profile (google-chrome runs Chromium, whose ~/.config/chromium links here). */
-export const CHROME_PROFILE_DIR = '/home/user/.config/google-chrome';
+const CHROME_PROFILE_DIR = '/home/user/.config/google-chrome';
 
 export interface ConnectOptions {
   attempts: number;

@@ -10,7 +10,7 @@ import { messageOf, optionalString, requireString } from './parameters.ts';
 import type { SetupContext, SetupStep } from './registry.ts';
 
 /** The environment GUI-OS adds to the VM's runtime env for init scripts (they log to $SHARED_DIR/$TASK_SETUP_LOG). */
-export const SCRIPT_ENV = { TASK_SETUP_LOG: 'task-setup.log' };
+const SCRIPT_ENV = { TASK_SETUP_LOG: 'task-setup.log' };
 
 /** A file of the task's folder: `local_path` may not lead anywhere else on the host. */
 function taskFile(step: string, ctx: SetupContext, localPath: string): string {

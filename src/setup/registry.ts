@@ -31,6 +31,3 @@ export function defineSetupStep(type: string, step: SetupStep): void {
   setupSteps.set(type, step);
 }
 
-export function defineSetupSteps(family: Record<string, SetupStep>): void {
-  for (const [type, step] of Object.entries(family)) defineSetupStep(type, step);
-}

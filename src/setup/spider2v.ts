@@ -41,7 +41,7 @@ export function spider2vFileCandidates(taskDir: string, src: string): string[] {
  * layout, the tool folder (shared inputs) and the dataset's `settings/` beside `examples/` (the credentials files the
  * user fills in, which account tasks upload).
  */
-export function spider2vRoots(taskDir: string): string[] {
+function spider2vRoots(taskDir: string): string[] {
   const toolDir = dirname(taskDir);
   const examplesDir = dirname(toolDir);
   return basename(examplesDir) === 'examples' ? [taskDir, toolDir, join(dirname(examplesDir), 'settings')] : [taskDir];

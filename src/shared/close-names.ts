@@ -16,7 +16,7 @@ export function closeNames(name: string, known: readonly string[], max = 5): str
 }
 
 /** Levenshtein distance (insert, delete, substitute all cost 1). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

@@ -11,7 +11,7 @@ import { walkJsonFiles } from '../task/load.ts';
 import { solution } from '../task/schema-parts.ts';
 import type { SourceFormat, Task } from '../task/types.ts';
 
-export const SOLUTION_FORMATS: readonly SourceFormat[] = ['osworld', 'spider2v', 'guios'];
+const SOLUTION_FORMATS: readonly SourceFormat[] = ['osworld', 'spider2v', 'guios'];
 
 export interface SolutionFile {
   file: string;
@@ -56,7 +56,7 @@ export function loadSolutions(folders: readonly string[]): Solutions {
   return solutions;
 }
 
-export function readSolutionFile(file: string): SolutionFile {
+function readSolutionFile(file: string): SolutionFile {
   const format = basename(dirname(file)) as SourceFormat;
   if (!SOLUTION_FORMATS.includes(format)) {
     throw new TaskFileError(file, '', `a solution file must sit in a folder named after its format (${SOLUTION_FORMATS.join(', ')}), not in "${basename(dirname(file))}"`);

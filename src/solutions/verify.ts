@@ -15,11 +15,11 @@ import { loadTasks } from '../task/load.ts';
 import type { Task } from '../task/types.ts';
 import { loadSolutions, solutionFileFor } from './load.ts';
 
-export const VERIFY_AGENTS = ['scripted', 'noop', 'fail'] as const;
+const VERIFY_AGENTS = ['scripted', 'noop', 'fail'] as const;
 export type VerifyAgent = (typeof VERIFY_AGENTS)[number];
 
 /** The score each agent must reach. */
-export const EXPECTED_SCORE: Record<VerifyAgent, number> = { scripted: 1, noop: 0, fail: 1 };
+const EXPECTED_SCORE: Record<VerifyAgent, number> = { scripted: 1, noop: 0, fail: 1 };
 
 export interface VerifyOptions {
   /** Task files, folders, globs or index files, as for the plugin's `tasks`. */
@@ -37,7 +37,7 @@ export interface VerifyOptions {
   onProgress?: (progress: Record<VerifyAgent, { done: number; total: number }>) => void;
 }
 
-export interface VerifyFailure {
+interface VerifyFailure {
   id: string;
   agent: VerifyAgent;
   /** The raw score, null when the run broke or was skipped before a score. */
@@ -48,7 +48,7 @@ export interface VerifyFailure {
   error: string | null;
 }
 
-export interface VerifyRow {
+interface VerifyRow {
   id: string;
   domain: string;
   scores: Partial<Record<VerifyAgent, number | null>>;
@@ -72,7 +72,7 @@ export interface VerificationSummary {
  * The solved tasks under the paths, and the tasks the paths hold. Windows tasks are never solved here: the desktop is
  * Linux and the runner skips them (OSWorld's examples_windows reuses some Ubuntu task ids).
  */
-export function solvedTasks(paths: readonly string[], solutionFolders: readonly string[], cwd = process.cwd()): { tasks: Task[]; solved: Task[] } {
+function solvedTasks(paths: readonly string[], solutionFolders: readonly string[], cwd = process.cwd()): { tasks: Task[]; solved: Task[] } {
   const solutions = loadSolutions(solutionFolders.map((folder) => resolve(cwd, folder)));
   const { tasks } = loadTasks(paths, { cwd });
   return { tasks, solved: tasks.filter((task) => task.platform !== 'windows' && (task.solution || solutionFileFor(task, solutions))) };

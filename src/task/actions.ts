@@ -1,7 +1,7 @@
 // The actions of OSWorld's formats: what an agent answers, and what a task's scripted `solution` lists.
 // pyautogui code strings, computer_13 objects, or the special WAIT / FAIL / DONE.
 
-export type MouseButton = 'left' | 'right' | 'middle';
+type MouseButton = 'left' | 'right' | 'middle';
 export type SpecialActionType = 'WAIT' | 'FAIL' | 'DONE';
 
 /** OSWorld's computer_13 action space (parameters may also sit under `parameters`). */

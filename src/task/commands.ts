@@ -231,7 +231,7 @@ export function programOf(name: string): string | undefined {
 }
 
 /** A command as a task gives it: an argv list or a string, and whether a shell reads it. */
-export interface Command {
+interface Command {
   command: unknown;
   shell: boolean;
 }
@@ -289,7 +289,7 @@ function taskScript(task: Task, localPath: unknown): Command[] {
 }
 
 /** Every command a task runs in the desktop: setup and postconfig steps (not those the reference skips), getters. */
-export function taskCommands(task: Task): Command[] {
+function taskCommands(task: Task): Command[] {
   const steps = [...task.setup, ...(task.evaluator?.postconfig ?? [])].filter((step) => !step.ignoredBecause);
   const getters = task.evaluator
     ? evalLeaves(task.evaluator.root).flatMap((leaf) => (leaf.kind === 'metric' ? [leaf.result, leaf.expected] : []))

@@ -194,7 +194,7 @@ function toTask(file: string, format: DetectedFormat, data: Record<string, unkno
 }
 
 /** `…/<domain>/<id>.json` (OSWorld) or `…/<tool>/<id>/<id>.json` (Spider2-V, GUI-OS). */
-export function domainOf(file: string): string {
+function domainOf(file: string): string {
   const stem = basename(file, '.json');
   const parent = dirname(file);
   return basename(parent) === stem ? basename(dirname(parent)) : basename(parent);

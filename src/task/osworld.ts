@@ -20,8 +20,6 @@ export const osworldTaskSchema = z.looseObject({
   solution: solution.optional(),
 });
 
-export type OSWorldTaskFile = z.infer<typeof osworldTaskSchema>;
-
 export function normalizeSteps(steps: readonly { type: string; parameters?: Record<string, unknown> }[] | undefined): SetupStepSpec[] {
   return (steps ?? []).map((step) => ({ type: step.type, parameters: step.parameters ?? {} }));
 }

@@ -28,10 +28,10 @@ export const funcStep = z.looseObject({
 });
 
 /** A getter config: `{type, ...}`. `{}` / null appear where a metric takes no expected value. */
-export const getterSpec = z.looseObject({ type: z.string({ error: 'expected a getter type name (string)' }).min(1) });
+const getterSpec = z.looseObject({ type: z.string({ error: 'expected a getter type name (string)' }).min(1) });
 const maybeGetter = z.union([getterSpec, z.object({}).strict(), z.null()]);
 
-export const optionsObject = z.union([parameters, z.null()]);
+const optionsObject = z.union([parameters, z.null()]);
 
 /** OSWorld's `evaluator`: func/result/expected/options may each be one item or a list of the same length. */
 export const osworldEvaluator = z

@@ -9,5 +9,3 @@ export const spider2vTaskSchema = osworldTaskSchema.extend({
   action_number: z.number({ error: 'expected the number of actions (a number)' }).int().nonnegative().optional(),
   counterpart: z.string().optional(),
 });
-
-export type Spider2VTaskFile = z.infer<typeof spider2vTaskSchema>;

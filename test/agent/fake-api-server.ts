@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
@@ -14,7 +14,7 @@ export interface RecordedRequest {
 }
 
 /** A scripted reply: JSON (status 200 unless given), a raw body, or no answer at all. */
-export type Reply =
+type Reply =
   | { status?: number; headers?: Record<string, string>; json: unknown }
   | { status?: number; headers?: Record<string, string>; raw: string; contentType?: string }
   | { hang: true };

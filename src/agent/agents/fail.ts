@@ -10,4 +10,3 @@ export function failAgent(): Agent {
   };
 }
 
-export default failAgent;

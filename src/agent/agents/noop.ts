@@ -10,4 +10,3 @@ export function noopAgent(): Agent {
   };
 }
 
-export default noopAgent;

@@ -32,4 +32,3 @@ export function scriptedAgent(options: ScriptedAgentOptions = {}): Agent {
   };
 }
 
-export default scriptedAgent;

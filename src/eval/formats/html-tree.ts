@@ -11,7 +11,7 @@ export interface HtmlElement {
   children: HtmlNode[];
   parent?: HtmlElement;
 }
-export interface HtmlText {
+interface HtmlText {
   kind: 'text' | 'comment' | 'doctype' | 'pi';
   value: string;
   parent?: HtmlElement;
@@ -49,7 +49,7 @@ const ENTITIES: Record<string, string> = {
   oacute: 'ó', uacute: 'ú', iacute: 'í', Auml: 'Ä', Ouml: 'Ö', Uuml: 'Ü', Eacute: 'É',
 };
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);?/g, (whole, ref: string) => {
     if (ref[0] === '#') {
       const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);

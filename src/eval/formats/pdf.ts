@@ -75,7 +75,10 @@ export async function pdfImages(path: string): Promise<PilImage[]> {
           const object = ref.resolve();
           const subtype = object.get('Subtype');
           if (!subtype.isName()) return;
-          if (subtype.asName() === 'Form') return scan(object.get('Resources'), depth + 1);
+          if (subtype.asName() === 'Form') {
+            scan(object.get('Resources'), depth + 1);
+            return;
+          }
           if (subtype.asName() !== 'Image' || !ref.isIndirect() || seen.has(ref.asIndirect())) return;
           seen.add(ref.asIndirect());
           const pixmap = doc.loadImage(ref).toPixmap();

@@ -10,7 +10,7 @@ import { stringKey, writeCacheFile } from './support.ts';
 const PROFILE_ROOTS = ['~/.config/google-chrome', '~/.config/chromium', '~/snap/chromium/common/chromium'];
 
 /** The first profile root holding `file` (e.g. "Default/Preferences"), and its bytes; null when none has it. */
-export async function readProfileFile(env: EvalEnv, file: string): Promise<Buffer | null> {
+async function readProfileFile(env: EvalEnv, file: string): Promise<Buffer | null> {
   for (const root of PROFILE_ROOTS) {
     const data = await env.desktop.readFile(`${root}/${file}`);
     if (data !== null) return data;

@@ -64,7 +64,7 @@ function normalizeBarText(raw: string, prefix: string): string {
 }
 
 /** `active_url_from_accessTree {goto_prefix?}`. */
-export const getActiveUrlFromAccessTree: Getter = async (env, config) =>
+const getActiveUrlFromAccessTree: Getter = async (env, config) =>
   activeUrlFromTree(await env.desktop.accessibilityTree({ timeLimitMs: EVALUATION_A11Y_TIME_LIMIT_MS }), config.goto_prefix ?? 'https://');
 
 async function activeUrl(env: EvalEnv, config: Options): Promise<string | null> {
@@ -167,7 +167,7 @@ const urlGetter = (parse: (url: string, config: Options) => unknown): Getter => 
 // --- DevTools ----------------------------------------------------------------------------------------------------------
 
 /** Connects over CDP; if Chrome is gone, starts it again as OSWorld does (port 1337 behind the task's socat). */
-export async function connectBrowser(env: EvalEnv, relaunch = true): Promise<Browser> {
+async function connectBrowser(env: EvalEnv, relaunch = true): Promise<Browser> {
   const cdp = env.cdp;
   if (!cdp) throw new Error('no Chrome DevTools endpoint (env.cdp) for this desktop');
   try {
@@ -195,7 +195,7 @@ async function newPage(browser: Browser): Promise<Page> {
 }
 
 /** `open_tabs_info`: `[{title, url}]` of every open page; [] when Chrome cannot be reached. */
-export const getOpenTabsInfo: Getter = async (env) => {
+const getOpenTabsInfo: Getter = async (env) => {
   let browser: Browser;
   try {
     browser = await connectBrowser(env);
@@ -221,7 +221,7 @@ export const getOpenTabsInfo: Getter = async (env) => {
 };
 
 /** `active_tab_info`: the active tab's URL (from the accessibility tree) reopened in a new page: {title, url, content}. */
-export const getActiveTabInfo: Getter = async (env, config) => {
+const getActiveTabInfo: Getter = async (env, config) => {
   const url = await activeUrl(env, config);
   if (url === null) return null;
   let browser: Browser;
@@ -245,7 +245,7 @@ export const getActiveTabInfo: Getter = async (env, config) => {
 };
 
 /** `page_info {url}`: {title, url, content} of the URL opened in a new tab. */
-export const getPageInfo: Getter = (env, config) => {
+const getPageInfo: Getter = (env, config) => {
   const url = stringKey('page_info', config, 'url');
   return withBrowser(env, async (browser) => {
     const page = await newPage(browser);
@@ -261,7 +261,7 @@ export const getPageInfo: Getter = (env, config) => {
 };
 
 /** `pdf_from_url {path: url, dest}`: the page printed to PDF into the cache (3 tries, then an empty PDF). */
-export const getPdfFromUrl: Getter = async (env, config) => {
+const getPdfFromUrl: Getter = async (env, config) => {
   const url = stringKey('pdf_from_url', config, 'path');
   const local = await cachePath(env, stringKey('pdf_from_url', config, 'dest'));
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -287,7 +287,7 @@ const EMPTY_PDF = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj
  * `info_from_website {url, infos: [{action, selector, attribute?}], backups}`: texts or attributes read from a page
  * (clicking through a selector list first for the click_and_* actions); `backups` when anything fails.
  */
-export const getInfoFromWebsite: Getter = async (env, config) => {
+const getInfoFromWebsite: Getter = async (env, config) => {
   try {
     const url = stringKey('info_from_website', config, 'url');
     return await withBrowser(env, async (browser) => {
@@ -324,7 +324,7 @@ export const getInfoFromWebsite: Getter = async (env, config) => {
  * `active_tab_html_parse {goto_prefix?, category: class|label|xpath|input|class&url, …}`: texts from the open tab whose
  * URL is the active one; {} when no tab matches.
  */
-export const getActiveTabHtmlParse: Getter = async (env, config) => {
+const getActiveTabHtmlParse: Getter = async (env, config) => {
   const url = await activeUrl(env, config);
   if (typeof url !== 'string') return null;
   return withBrowser(env, async (browser) => {

@@ -21,10 +21,10 @@ async function execute(env: EvalEnv, getter: string, config: Options) {
 }
 
 /** `vm_command_line {command, shell?}`: stdout. */
-export const getVmCommandLine: Getter = async (env, config) => (await execute(env, 'vm_command_line', config))?.output ?? null;
+const getVmCommandLine: Getter = async (env, config) => (await execute(env, 'vm_command_line', config))?.output ?? null;
 
 /** `vm_command_error {command, shell?}`: stderr. */
-export const getVmCommandError: Getter = async (env, config) => (await execute(env, 'vm_command_error', config))?.error ?? null;
+const getVmCommandError: Getter = async (env, config) => (await execute(env, 'vm_command_error', config))?.error ?? null;
 
 export const commandGetters: Record<string, Getter> = {
   vm_command_line: getVmCommandLine,

@@ -80,7 +80,7 @@ export const getCacheFile: Getter = (env, config) => {
  * `content_from_vm_file {path, file_type: "xlsx", file_content: "last_row"}`: the last data row of the first sheet as
  * pandas prints it (`df.iloc[-1].astype(str)`): the first row is the header, missing cells are "nan".
  */
-export const getContentFromVmFile: Getter = async (env, config) => {
+const getContentFromVmFile: Getter = async (env, config) => {
   const path = stringKey('content_from_vm_file', config, 'path');
   const local = (await getVmFile(env, { path, dest: basename(path) })) as string | null;
   if (local === null) return null;

@@ -3,23 +3,23 @@ import type { Getter } from '../registry.ts';
 import { EVALUATION_A11Y_TIME_LIMIT_MS, stringKey, writeCacheFile } from './support.ts';
 
 /** `accessibility_tree`: OSWorld's accessibility-tree XML of the whole desktop. */
-export const getAccessibilityTree: Getter = (env) => env.desktop.accessibilityTree({ timeLimitMs: EVALUATION_A11Y_TIME_LIMIT_MS });
+const getAccessibilityTree: Getter = (env) => env.desktop.accessibilityTree({ timeLimitMs: EVALUATION_A11Y_TIME_LIMIT_MS });
 
 /** `list_directory {path}`: `{type, name, children}` tree of a folder in the desktop. */
-export const getListDirectory: Getter = (env, config) => env.desktop.listDirectory(stringKey('list_directory', config, 'path'));
+const getListDirectory: Getter = (env, config) => env.desktop.listDirectory(stringKey('list_directory', config, 'path'));
 
 /** `vm_screen_size`: `{width, height}`. */
-export const getVmScreenSize: Getter = (env) => env.desktop.screenSize();
+const getVmScreenSize: Getter = (env) => env.desktop.screenSize();
 
 /** `vm_window_size {app_class_name}`: `{width, height}` of the first matching window, or null. */
-export const getVmWindowSize: Getter = (env, config) =>
+const getVmWindowSize: Getter = (env, config) =>
   env.desktop.windowSize(stringKey('vm_window_size', config, 'app_class_name'));
 
 /** `vm_terminal_output`: text of the focused terminal, or null. */
-export const getVmTerminalOutput: Getter = (env) => env.desktop.terminalOutput();
+const getVmTerminalOutput: Getter = (env) => env.desktop.terminalOutput();
 
 /** `vm_wallpaper {dest}`: the wallpaper image in `cacheDir/dest` (an empty file when none is set). */
-export const getVmWallpaper: Getter = async (env, config) => {
+const getVmWallpaper: Getter = async (env, config) => {
   const dest = stringKey('vm_wallpaper', config, 'dest');
   return writeCacheFile(env, dest, (await env.desktop.wallpaper()) ?? new Uint8Array());
 };
@@ -39,7 +39,7 @@ const VIDEO_TYPES = ['3gp', '3gp', '3gpp', '3gpp', '3gpp2', '3gpp2', 'avi', 'avi
  * `default_video_player`: the most common `xdg-mime query default video/<type>` answer (its stdout, newline
  * included, as OSWorld returns it), or "unknown". One Python call in the desktop instead of 90 round trips.
  */
-export const getDefaultVideoPlayer: Getter = async (env) => {
+const getDefaultVideoPlayer: Getter = async (env) => {
   const script = [
     'import json, subprocess, sys',
     'out = []',

@@ -23,7 +23,7 @@ export function weekday(date: CivilDate): number {
   return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
 }
 
-export function addDays(date: CivilDate, days: number): CivilDate {
+function addDays(date: CivilDate, days: number): CivilDate {
   const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
 }
@@ -162,7 +162,7 @@ export function todayInZone(timeZone: string, at = new Date()): CivilDate {
 }
 
 /** The desktop's local date (`datetime.now().astimezone()` run inside it), or null when it cannot tell. */
-export async function desktopToday(env: EvalEnv): Promise<CivilDate | null> {
+async function desktopToday(env: EvalEnv): Promise<CivilDate | null> {
   try {
     const run = await env.desktop.execute(['python3', '-c', 'import datetime; print(datetime.datetime.now().astimezone().isoformat())']);
     const match = /^(\d{4})-(\d{2})-(\d{2})T/m.exec(run.output.trim());

@@ -37,7 +37,7 @@ const GUIOS_HOME = '/home/user';
  *   `/home/user/<name>/<name>`, run it as the desktop user with GUI-OS's environment, then return the text of the log
  *   file it wrote (null when it wrote none), keeping a copy in the cache.
  */
-export const getVmScriptOutput: Getter = async (env, config) => {
+const getVmScriptOutput: Getter = async (env, config) => {
   if (typeof config.script === 'string') return guiosScriptLog(env, config);
   const src = stringKey('vm_script_output', config, 'src');
   const dest = stringKey('vm_script_output', config, 'dest');

@@ -7,7 +7,7 @@ import { stringKey, writeCacheFile } from './support.ts';
  * service headers authenticate: OSWorld's basic auth on a VM, the token for our container's front (which adds VLC's
  * own per-desktop password).
  */
-export const getVlcPlayingInfo: Getter = async (env, config) => {
+const getVlcPlayingInfo: Getter = async (env, config) => {
   const dest = stringKey('vlc_playing_info', config, 'dest');
   if (!env.vlc) throw new Error('vlc_playing_info: no VLC HTTP endpoint (env.vlc) for this desktop');
   const response = await fetch(`${env.vlc.url.replace(/\/+$/, '')}/requests/status.xml`, { headers: env.vlc.headers, signal: env.signal });
@@ -16,7 +16,7 @@ export const getVlcPlayingInfo: Getter = async (env, config) => {
 };
 
 /** `vlc_config {dest}`: `~/.config/vlc/vlcrc` saved to `cacheDir/dest`; null when VLC never wrote it. */
-export const getVlcConfig: Getter = async (env, config) => {
+const getVlcConfig: Getter = async (env, config) => {
   const dest = stringKey('vlc_config', config, 'dest');
   const data = await env.desktop.readFile('~/.config/vlc/vlcrc');
   return data === null ? null : writeCacheFile(env, dest, data);

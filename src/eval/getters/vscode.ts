@@ -6,7 +6,7 @@ import { getVmFile } from './file.ts';
 import { stringKey } from './support.ts';
 
 /** `vscode_config {vscode_extension_command, path, dest}`: `path` fetched into `cacheDir/dest` (no command replay). */
-export const getVscodeConfig: Getter = (env, config) =>
+const getVscodeConfig: Getter = (env, config) =>
   getVmFile(env, { path: stringKey('vscode_config', config, 'path'), dest: stringKey('vscode_config', config, 'dest') });
 
 export const vscodeGetters: Record<string, Getter> = { vscode_config: getVscodeConfig };

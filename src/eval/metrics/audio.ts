@@ -21,13 +21,13 @@ async function loadOrBad(path: string): Promise<LoadedAudio | null> {
 }
 
 /** The normalised MFCCs of a loaded signal, one row per frame (mfcc.T). */
-export function mfccSeries(audio: LoadedAudio): Series {
+function mfccSeries(audio: LoadedAudio): Series {
   const m = normalizeCoefficients(mfcc(audio.samples, { sampleRate: audio.sampleRate }));
   return { length: m.frames, dim: m.width, data: m.data };
 }
 
 /** The DTW part: exp(−distance / path length) of two MFCC sequences. */
-export function mfccSimilarity(a: Series, b: Series): number {
+function mfccSimilarity(a: Series, b: Series): number {
   const { distance, path } = fastdtw(a, b, cosineDistance, 1);
   const normalized = path.length === 0 ? Infinity : distance / path.length;
   return Math.exp(-normalized);

@@ -33,7 +33,7 @@ const INT64_MIN = -(2n ** 63n);
 const UINT64_MAX = 2n ** 64n - 1n;
 
 /** Splits CSV text into records: comma-separated, double-quoted fields, blank and whitespace-only lines skipped. */
-export function tokenizeCsv(text: string): string[][] {
+function tokenizeCsv(text: string): string[][] {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const records: string[][] = [];
   let record: string[] = [];
@@ -198,7 +198,7 @@ const WHITESPACE_RUN = new RegExp(`[${PYTHON_WHITESPACE_CLASS}]+`, 'g');
  * ignore_order sorts the rows by all columns; then DataFrame.equals (dtype-sensitive: an int column never equals a
  * float column). A file pandas cannot read scores 0, as GUI-OS's try/except does.
  */
-export async function compareCsvGuios(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
+async function compareCsvGuios(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
   const resultPath = filePath(result, 'compare_csv result (vm_result)');
   const expectedPath = filePath(expected, 'compare_csv expected (local_expected)');
   if (!resultPath || !expectedPath) return 0;
@@ -227,7 +227,7 @@ async function readText(path: string): Promise<string> {
  * compare_text_file (GUI-OS)(local_expected_file, vm_result_file, ignore_blanks=False, ignore_case=False): exact
  * equality after optional normalisation (tabs/newlines → spaces, strip, whitespace runs → one space; lower case).
  */
-export async function compareTextFileGuios(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
+async function compareTextFileGuios(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
   const resultPath = filePath(result, 'compare_text_file result (vm_result_file)');
   const expectedPath = filePath(expected, 'compare_text_file expected (local_expected_file)');
   if (!resultPath || !expectedPath) return 0;
@@ -251,7 +251,7 @@ export async function compareTextFileGuios(result: unknown, expected: unknown, o
  * Every include must be a substring and no exclude may be; missing rules score 0. `rules` comes from the options (as
  * the engine passes GUI-OS's keyword), else from the positional `expected`.
  */
-export async function compareScriptLogs(result: unknown, expectedRules: unknown, options: Options = {}): Promise<number> {
+async function compareScriptLogs(result: unknown, expectedRules: unknown, options: Options = {}): Promise<number> {
   if (result === null || result === undefined) return 0;
   if (typeof result !== 'string') throw new Error(`compare_script_logs: result must be the log text or its path, got ${JSON.stringify(result)}`);
   const rules = options.rules ?? expectedRules;

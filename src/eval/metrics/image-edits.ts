@@ -28,7 +28,7 @@ function normalizeBrightness(image: PilImage, target: number): PilImage {
  * check_brightness_decrease_and_structure_sim(src, tgt, threshold=0.03): src is darker than tgt, and after both are
  * normalised to mean brightness 128 their RGB MSE (on [0, 1]) is below the threshold.
  */
-export async function checkBrightnessDecreaseAndStructureSim(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
+async function checkBrightnessDecreaseAndStructureSim(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
   const pair = await openPair(result, expected, 'check_brightness_decrease_and_structure_sim');
   if (!pair) return 0;
   const [src, tgt] = pair;
@@ -39,7 +39,7 @@ export async function checkBrightnessDecreaseAndStructureSim(result: unknown, ex
 }
 
 /** check_saturation_increase_and_structure_sim(src, tgt): mean HSV saturation rose, and the H and V bands keep SSIM ≥ 0.9. */
-export async function checkSaturationIncreaseAndStructureSim(result: unknown, expected: unknown): Promise<number> {
+async function checkSaturationIncreaseAndStructureSim(result: unknown, expected: unknown): Promise<number> {
   const pair = await openPair(result, expected, 'check_saturation_increase_and_structure_sim');
   if (!pair) return 0;
   const src = toHsvBands(pair[0]);
@@ -50,7 +50,7 @@ export async function checkSaturationIncreaseAndStructureSim(result: unknown, ex
 }
 
 /** check_contrast_increase_and_structure_sim(src, tgt): std of all samples rose, and SSIM ≥ 0.65. */
-export async function checkContrastIncreaseAndStructureSim(result: unknown, expected: unknown): Promise<number> {
+async function checkContrastIncreaseAndStructureSim(result: unknown, expected: unknown): Promise<number> {
   const pair = await openPair(result, expected, 'check_contrast_increase_and_structure_sim');
   if (!pair) return 0;
   const [src, tgt] = pair;
@@ -59,7 +59,7 @@ export async function checkContrastIncreaseAndStructureSim(result: unknown, expe
 }
 
 /** check_image_mirror(src, tgt): src flipped left-right has SSIM ≥ 0.99 with tgt. */
-export async function checkImageMirror(result: unknown, expected: unknown): Promise<number> {
+async function checkImageMirror(result: unknown, expected: unknown): Promise<number> {
   const pair = await openPair(result, expected, 'check_image_mirror');
   if (!pair) return 0;
   return structureCheckBySsim(flipLeftRight(pair[0]), pair[1], 0.99) ? 1 : 0;
@@ -70,7 +70,7 @@ export async function checkImageMirror(result: unknown, expected: unknown): Prom
  * the numpy arrays as [x, y] with x over the width — rows and columns swapped — so a non-square image fails with an
  * IndexError unless a mismatch is found first; we reproduce that order and throw the same way.
  */
-export async function checkGreenBackground(result: unknown, expected: unknown): Promise<number> {
+async function checkGreenBackground(result: unknown, expected: unknown): Promise<number> {
   const pair = await openPair(result, expected, 'check_green_background');
   if (!pair) return 0;
   const [src, tgt] = pair;
@@ -95,7 +95,7 @@ export async function checkGreenBackground(result: unknown, expected: unknown): 
 }
 
 /** check_palette_and_structure_sim(src, tgt): src is a palette (P) image and, as RGB, has SSIM ≥ 0.9 with tgt. */
-export async function checkPaletteAndStructureSim(result: unknown, expected: unknown): Promise<number> {
+async function checkPaletteAndStructureSim(result: unknown, expected: unknown): Promise<number> {
   const pair = await openPair(result, expected, 'check_palette_and_structure_sim');
   if (!pair) return 0;
   const paletteBased = pair[0].mode === 'P';
@@ -107,7 +107,7 @@ export async function checkPaletteAndStructureSim(result: unknown, expected: unk
  * calls it the triangle colour; with two colours it is the more common one), and requires the centroid of its
  * pixels to lie within 5% of the image centre on both axes. Ties in count keep numpy's unique (lexicographic) order.
  */
-export async function checkTrianglePosition(result: unknown): Promise<number> {
+async function checkTrianglePosition(result: unknown): Promise<number> {
   const path = filePath(result, 'check_triangle_position result');
   if (!path) return 0;
   const image = await openImage(path);
@@ -143,7 +143,7 @@ export async function checkTrianglePosition(result: unknown): Promise<number> {
 }
 
 /** check_textbox_on_leftside(src): the leftmost dark (L < 128) pixel of any row is within the left 5% of the width. */
-export async function checkTextboxOnLeftside(result: unknown): Promise<number> {
+async function checkTextboxOnLeftside(result: unknown): Promise<number> {
   const path = filePath(result, 'check_textbox_on_leftside result');
   if (!path) return 0;
   const grey = convert(await openImage(path), 'L');
@@ -160,7 +160,7 @@ export async function checkTextboxOnLeftside(result: unknown): Promise<number> {
 }
 
 /** check_file_exists_and_structure_sim(src, tgt): src exists and has SSIM ≥ 0.9 with tgt. */
-export async function checkFileExistsAndStructureSim(result: unknown, expected: unknown): Promise<number> {
+async function checkFileExistsAndStructureSim(result: unknown, expected: unknown): Promise<number> {
   const src = filePath(result, 'check_file_exists_and_structure_sim result');
   const tgt = filePath(expected, 'check_file_exists_and_structure_sim expected');
   if (!src || !tgt || !fileExists(src)) return 0;

@@ -16,7 +16,7 @@ import { imageEditMetrics } from './image-edits.ts';
  * tuple min: by width, then height), and return the raw SSIM (a float). With reference_base_result r the score is
  * (s − r)/(1 − r) when s ≥ r + 0.01, else 0. Missing, empty or unreadable files score 0.
  */
-export async function compareImages(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
+async function compareImages(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
   const a = filePath(result, 'compare_images result');
   const b = filePath(expected, 'compare_images expected');
   if (!a || !b || !fileExists(a) || !fileExists(b)) return 0;
@@ -45,7 +45,7 @@ function tupleMin(a: [number, number], b: [number, number]): [number, number] {
 }
 
 /** check_structure_sim(src, tgt): equal sizes and RGB SSIM ≥ 0.9. Any error scores 0, as in OSWorld's try/except. */
-export async function checkStructureSim(result: unknown, expected: unknown): Promise<number> {
+async function checkStructureSim(result: unknown, expected: unknown): Promise<number> {
   const src = filePath(result, 'check_structure_sim result');
   const tgt = filePath(expected, 'check_structure_sim expected');
   if (!src || !tgt) return 0;
@@ -64,7 +64,7 @@ export async function checkStructureSim(result: unknown, expected: unknown): Pro
  * of its non-zero alpha (fully transparent → 0) and taken as RGB; src is then resized to tgt's size with Pillow's
  * default BICUBIC; SSIM ≥ 0.9.
  */
-export async function checkStructureSimResized(result: unknown, expected: unknown): Promise<number> {
+async function checkStructureSimResized(result: unknown, expected: unknown): Promise<number> {
   const src = filePath(result, 'check_structure_sim_resized result');
   const tgt = filePath(expected, 'check_structure_sim_resized expected');
   if (!src || !tgt) return 0;
@@ -85,7 +85,7 @@ export async function checkStructureSimResized(result: unknown, expected: unknow
  * own mode, before the RGB conversion), then RGB SSIM ≥ threshold. The window shrinks to the largest odd size ≤ the
  * smaller side for images under 7 px. Errors score 0.
  */
-export async function checkStructureSimWithThreshold(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
+async function checkStructureSimWithThreshold(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
   const src = filePath(result, 'check_structure_sim_with_threshold result');
   const tgt = filePath(expected, 'check_structure_sim_with_threshold expected');
   if (!src || !tgt) return 0;
@@ -110,7 +110,7 @@ export async function checkStructureSimWithThreshold(result: unknown, expected: 
  * to the gold's mode, and must then be pixel-identical (ImageChops.difference(...).getbbox() is None — which, for
  * images with an alpha band, looks at the alpha band only, as Pillow ≥ 10's getbbox(alpha_only=True) does).
  */
-export async function compareImageList(result: unknown, expected: unknown): Promise<number> {
+async function compareImageList(result: unknown, expected: unknown): Promise<number> {
   const preds = Array.isArray(result) ? result : [result];
   const golds = Array.isArray(result) ? (Array.isArray(expected) ? expected : [expected]) : [expected];
   const pairs = Math.min(preds.length, golds.length);
@@ -141,7 +141,7 @@ function differenceHasBox(a: PilImage, b: PilImage): boolean {
  * condition `(ignore_transparent and mode in (RGBA, LA)) or 'transparency' in info`: then the size of the non-zero
  * alpha bbox is used (0×0 when fully transparent).
  */
-export async function checkImageSize(result: unknown, expected: unknown): Promise<number> {
+async function checkImageSize(result: unknown, expected: unknown): Promise<number> {
   const src = filePath(result, 'check_image_size result');
   if (!src) return 0;
   const rule = ruleDict(expected, 'check_image_size');
@@ -159,7 +159,7 @@ export async function checkImageSize(result: unknown, expected: unknown): Promis
 }
 
 /** check_image_file_size(src, {max_size}): the file is smaller than max_size bytes. */
-export async function checkImageFileSize(result: unknown, expected: unknown): Promise<number> {
+async function checkImageFileSize(result: unknown, expected: unknown): Promise<number> {
   const src = filePath(result, 'check_image_file_size result');
   if (!src) return 0;
   const maxSize = numberOption(ruleDict(expected, 'check_image_file_size'), 'max_size', undefined, 'check_image_file_size');
@@ -170,7 +170,7 @@ export async function checkImageFileSize(result: unknown, expected: unknown): Pr
  * check_config_status(gimprc, {key, value}): some non-comment line, stripped of its outer parentheses and split on
  * whitespace, has key as its first item (or the two items of a two-item key list) and value as its last item.
  */
-export async function checkConfigStatus(result: unknown, expected: unknown): Promise<number> {
+async function checkConfigStatus(result: unknown, expected: unknown): Promise<number> {
   const path = filePath(result, 'check_config_status result');
   if (!path) return 0;
   const rule = ruleDict(expected, 'check_config_status');

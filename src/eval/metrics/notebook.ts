@@ -13,7 +13,7 @@ import { pythonStrip } from '../../python/str.ts';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Output = { [key: string]: Json };
 
-export interface NotebookCell {
+interface NotebookCell {
   cell_type: string;
   source: string;
   execution_count?: number | null;
@@ -22,7 +22,7 @@ export interface NotebookCell {
 }
 
 /** nbformat.read(path, as_version=4) reduced to what the evaluators read. */
-export async function readNotebook(path: string): Promise<NotebookCell[]> {
+async function readNotebook(path: string): Promise<NotebookCell[]> {
   let nb: { nbformat?: number; cells?: unknown };
   try {
     nb = JSON.parse(await readFile(path, 'utf8'));
@@ -82,7 +82,7 @@ const hasPlainText = (o: Output) => !!o.data && typeof o.data === 'object' && 't
  * and outputs with text/plain data) must match in number; streams must be equal as whole dicts, data outputs on
  * text/plain. Sources and markdown are not compared. A stream paired with a data output fails as OSWorld's KeyError.
  */
-export async function compareNotebookOutputs(result: unknown, expected: unknown): Promise<number> {
+async function compareNotebookOutputs(result: unknown, expected: unknown): Promise<number> {
   const pair = await notebookPair(result, expected, 'compare_notebook_outputs');
   if (!pair) return 0;
   const [resultCells, expectedCells] = pair;
@@ -115,7 +115,7 @@ export async function compareNotebookOutputs(result: unknown, expected: unknown)
 }
 
 /** compare_notebook_cells(local_expected, vm_result): same cell count; each cell's type and stripped source equal. */
-export async function compareNotebookCells(result: unknown, expected: unknown): Promise<number> {
+async function compareNotebookCells(result: unknown, expected: unknown): Promise<number> {
   const pair = await notebookPair(result, expected, 'compare_notebook_cells');
   if (!pair) return 0;
   const [resultCells, expectedCells] = pair;
@@ -136,7 +136,7 @@ function sanitize(cell: NotebookCell): string {
 }
 
 /** compare_ipynb_files(local_expected, vm_result): the sanitized cell lists are equal (metadata and counts ignored). */
-export async function compareIpynbFiles(result: unknown, expected: unknown): Promise<number> {
+async function compareIpynbFiles(result: unknown, expected: unknown): Promise<number> {
   const pair = await notebookPair(result, expected, 'compare_ipynb_files');
   if (!pair) return 0;
   const [a, b] = pair.map((cells) => cells.map(sanitize));
@@ -161,7 +161,7 @@ function checkVersion(options: Options, metric: string): void {
  * is_jupyter_cell_executed(vm_result, expected, cell_type="code", version=4): the indices of cells of that type
  * without an execution_count (missing, null or 0) must equal `expected` (usually []).
  */
-export async function isJupyterCellExecuted(result: unknown, expectedIndices: unknown, options: Options = {}): Promise<number> {
+async function isJupyterCellExecuted(result: unknown, expectedIndices: unknown, options: Options = {}): Promise<number> {
   const path = filePath(result, 'is_jupyter_cell_executed result (vm_result)');
   if (!path) return 0;
   const expected = indexList(options, expectedIndices, 'is_jupyter_cell_executed');
@@ -176,7 +176,7 @@ export async function isJupyterCellExecuted(result: unknown, expectedIndices: un
  * are_jupyter_outputs_cleared(vm_result, expected, cell_type="code"): the indices of cells of that type with an
  * output carrying text, data or ename, compared with `expected` after sorting both.
  */
-export async function areJupyterOutputsCleared(result: unknown, expectedIndices: unknown, options: Options = {}): Promise<number> {
+async function areJupyterOutputsCleared(result: unknown, expectedIndices: unknown, options: Options = {}): Promise<number> {
   const path = filePath(result, 'are_jupyter_outputs_cleared result (vm_result)');
   if (!path) return 0;
   const expected = [...indexList(options, expectedIndices, 'are_jupyter_outputs_cleared')].sort((x, y) => x - y);
@@ -194,7 +194,7 @@ export async function areJupyterOutputsCleared(result: unknown, expectedIndices:
  * OpenCV grey, the one with more pixels INTER_AREA-resized to the other's size (the result when equal), 256-bin
  * histograms min-max normalised, correlation (HISTCMP_CORREL) ≥ threshold.
  */
-export async function compareJupyterlabImages(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
+async function compareJupyterlabImages(result: unknown, expected: unknown, options: Options = {}): Promise<number> {
   const resultPath = filePath(result, 'compare_jupyterlab_images result (vm_result_image)');
   const expectedPath = filePath(expected, 'compare_jupyterlab_images expected (local_expected_image)');
   if (!resultPath || !expectedPath) return 0;

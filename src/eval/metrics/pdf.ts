@@ -12,7 +12,7 @@ import { filePath } from './arguments.ts';
  * compare_pdfs(a, b): a and b are paths or parallel lists. The score is the mean over pairs of
  * fuzz.ratio(text_a, text_b) / 100 — a float, not thresholded. A pair that fails (missing file, unreadable PDF) adds 0.
  */
-export async function comparePdfs(result: unknown, expected: unknown): Promise<number> {
+async function comparePdfs(result: unknown, expected: unknown): Promise<number> {
   const [left, right] = Array.isArray(expected) ? [asList(result), expected] : [[result], [expected]];
   if (right.length === 0) throw new Error('compare_pdfs: expected is an empty list (OSWorld divides by zero)');
   let score = 0;
@@ -37,7 +37,7 @@ function asList(value: unknown): unknown[] {
  * compare_pdf_images(a, b): different image counts → 0; no images in either → 1; otherwise the fraction of pairs (in
  * order) whose imagehash.phash distance is ≤ 5. Missing files score 0.
  */
-export async function comparePdfImages(result: unknown, expected: unknown): Promise<number> {
+async function comparePdfImages(result: unknown, expected: unknown): Promise<number> {
   const a = filePath(result, 'compare_pdf_images result');
   const b = filePath(expected, 'compare_pdf_images expected');
   if (!a || !b || !fileExists(a) || !fileExists(b)) return 0;
@@ -68,7 +68,7 @@ const RELATIONS: Record<string, (a: number, b: number) => boolean> = {
 };
 
 /** check_pdf_pages(pdf, {relation, ref_value}): `operator.<relation>(page_count, ref_value)`. */
-export async function checkPdfPages(result: unknown, expected: unknown): Promise<number> {
+async function checkPdfPages(result: unknown, expected: unknown): Promise<number> {
   const path = filePath(result, 'check_pdf_pages result');
   if (!path) return 0;
   const rules = (expected ?? {}) as Options;

@@ -16,7 +16,7 @@ export function fuzzRatio(a: string, b: string): number {
  * Length of the longest common subsequence, bit-parallel (Allison–Dix / Hyyrö) in 32-bit words so that page-long
  * texts compare in milliseconds: O(len1·len2/32).
  */
-export function longestCommonSubsequence(s1: readonly string[], s2: readonly string[]): number {
+function longestCommonSubsequence(s1: readonly string[], s2: readonly string[]): number {
   if (s1.length === 0 || s2.length === 0) return 0;
   const [pattern, text] = s1.length <= s2.length ? [s1, s2] : [s2, s1];
   const words = Math.ceil(pattern.length / 32);

@@ -12,7 +12,7 @@ import { WAV_ENCODINGS, decodeWav, isRiffWave, type DecodedAudio } from './wav.t
 
 export type { DecodedAudio } from './wav.ts';
 
-export const SUPPORTED_AUDIO = `WAV (${WAV_ENCODINGS}) and MP3/MPEG audio`;
+const SUPPORTED_AUDIO = `WAV (${WAV_ENCODINGS}) and MP3/MPEG audio`;
 
 function ascii(bytes: Uint8Array, at: number, length: number): string {
   return String.fromCharCode(...bytes.subarray(at, at + length));

@@ -4,7 +4,7 @@ import { decodeAudioFile } from './decode.ts';
 import { UnreadableAudioError } from '../../../errors.ts';
 import { resample } from './resample.ts';
 
-export const LIBROSA_SAMPLE_RATE = 22050;
+const LIBROSA_SAMPLE_RATE = 22050;
 
 export interface LoadedAudio {
   samples: Float32Array;
@@ -12,7 +12,7 @@ export interface LoadedAudio {
 }
 
 /** The mean of the channels in float32, as np.mean(y, axis=0) gives for a float32 array. */
-export function toMono(channels: Float32Array[]): Float32Array {
+function toMono(channels: Float32Array[]): Float32Array {
   if (channels.length === 1) return channels[0];
   const out = new Float32Array(channels[0].length);
   if (channels.length === 2) {

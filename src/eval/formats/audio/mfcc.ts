@@ -88,7 +88,7 @@ export function periodicHann(n: number): Float64Array {
  * The mel power spectrogram: frame t is y[t·hop − n_fft/2, t·hop + n_fft/2) (zeros outside the signal), windowed,
  * |rfft|², projected on the bands. There are 1 + ⌊len/hop⌋ frames.
  */
-export function melSpectrogram(y: ArrayLike<number>, bands: MelBand[], nFft: number, hopLength: number): FrameMatrix {
+function melSpectrogram(y: ArrayLike<number>, bands: MelBand[], nFft: number, hopLength: number): FrameMatrix {
   const frames = 1 + Math.floor(y.length / hopLength);
   const nMels = bands.length;
   const out = new Float64Array(frames * nMels);

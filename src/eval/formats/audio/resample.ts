@@ -27,7 +27,7 @@ export interface ResampleDesign {
 }
 
 // soxr_quality_spec(SOXR_HQ): precision 20 bits, rejection (20 + 1) · 20·log10(2) dB, pass band to 0.913, stop band from 1.
-export const SOXR_HQ_LIKE: ResampleDesign = { passbandEnd: 0.913, stopbandBegin: 1, attenuationDb: 21 * 20 * Math.log10(2) };
+const SOXR_HQ_LIKE: ResampleDesign = { passbandEnd: 0.913, stopbandBegin: 1, attenuationDb: 21 * 20 * Math.log10(2) };
 
 function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];

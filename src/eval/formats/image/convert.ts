@@ -84,7 +84,7 @@ function pythonFmod(a: number, b: number): number {
 }
 
 function clip8(value: number): number {
-  return value < 0 ? 0 : value > 255 ? 255 : value;
+  return value < 0 ? 0 : Math.min(value, 255);
 }
 
 /** One band of the image as an L image (`image.split()[band]`). */

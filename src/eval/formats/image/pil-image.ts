@@ -67,7 +67,7 @@ export async function openImage(path: string): Promise<PilImage> {
  * Decodes image bytes (PNG, JPEG, GIF, WebP, TIFF…) into Pillow's mode and 8-bit samples: plain PNGs in process
  * (png.ts, far cheaper for small images), everything else with sharp.
  */
-export async function decodeImage(bytes: Uint8Array, label = 'image'): Promise<PilImage> {
+async function decodeImage(bytes: Uint8Array, label = 'image'): Promise<PilImage> {
   return (isPng(bytes) && decodePng(bytes)) || decodeWithSharp(bytes, label);
 }
 

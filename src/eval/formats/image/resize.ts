@@ -122,7 +122,7 @@ function resampleAxis(
         let sum = HALF;
         for (let i = 0, s = first + c; i < count; i++, s += tapStride) sum += src[s] * weights[base + i];
         const value = Math.floor(sum / ONE);
-        out[o + c] = value < 0 ? 0 : value > 255 ? 255 : value;
+        out[o + c] = value < 0 ? 0 : Math.min(value, 255);
       }
     }
   }

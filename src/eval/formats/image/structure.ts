@@ -2,12 +2,12 @@
 // common to the image metrics.
 import { existsSync } from 'node:fs';
 import { convert } from './convert.ts';
-import { bandCount, type PilImage } from './pil-image.ts';
+import type { PilImage } from './pil-image.ts';
 import { resize } from './resize.ts';
 import { structuralSimilarity } from './ssim.ts';
 
 /** SSIM of two same-sized images as RGB (channel_axis=2, window 7), the mean over the three channels. */
-export function rgbSsim(a: PilImage, b: PilImage): number {
+function rgbSsim(a: PilImage, b: PilImage): number {
   const x = convert(a, 'RGB');
   const y = convert(b, 'RGB');
   if (x.width !== y.width || x.height !== y.height) {
@@ -58,6 +58,3 @@ export function fileExists(path: string): boolean {
   return existsSync(path);
 }
 
-export function pixelCount(image: PilImage): number {
-  return image.data.length / bandCount(image.mode);
-}

@@ -67,7 +67,7 @@ export async function requireXmlPart(pkg: OfficePackage, name: string): Promise<
 }
 
 /** `word/document.xml` → `word/_rels/document.xml.rels`. */
-export function relsPartName(partName: string): string {
+function relsPartName(partName: string): string {
   return posix.join(posix.dirname(partName), '_rels', `${posix.basename(partName)}.rels`);
 }
 
@@ -89,7 +89,7 @@ export async function readRelationships(pkg: OfficePackage, partName: string): P
 }
 
 /** Resolves a relationship target against its source part (`../media/image1.png` from `ppt/slides/slide1.xml`). */
-export function resolveTarget(sourcePart: string, target: string): string {
+function resolveTarget(sourcePart: string, target: string): string {
   const decoded = safeDecode(target);
   if (decoded.startsWith('/')) return posix.normalize(decoded.slice(1));
   return posix.normalize(posix.join(posix.dirname(sourcePart), decoded));

@@ -9,7 +9,7 @@ export interface XmlElement {
   attrs: Record<string, string>;
   children: XmlNode[];
 }
-export type XmlNode = XmlElement | string;
+type XmlNode = XmlElement | string;
 
 /** Canonical prefixes for the namespaces the office metrics read. */
 const CANONICAL: Record<string, string> = {
@@ -114,7 +114,7 @@ function canonical(name: string, scope: Map<string, string>, isElement: boolean)
   return colon < 0 ? local : name;
 }
 
-export function isElement(node: XmlNode | undefined): node is XmlElement {
+function isElement(node: XmlNode | undefined): node is XmlElement {
   return typeof node === 'object' && node !== null;
 }
 

@@ -57,7 +57,7 @@ async function relatedPart(pkg: OfficePackage, rels: Relationship[], typeEnding:
   return rel ? { name: rel.target, xml: await requireXmlPart(pkg, rel.target) } : null;
 }
 
-export async function slideLayout(pptx: Pptx, slide: Slide): Promise<{ name: string; xml: XmlElement } | null> {
+async function slideLayout(pptx: Pptx, slide: Slide): Promise<{ name: string; xml: XmlElement } | null> {
   return relatedPart(pptx.pkg, slide.rels, '/slideLayout');
 }
 
@@ -88,7 +88,7 @@ function nvPr(shape: XmlElement): XmlElement | undefined {
   return undefined;
 }
 
-export function placeholderInfo(shape: XmlElement): { type: string; idx: string } | null {
+function placeholderInfo(shape: XmlElement): { type: string; idx: string } | null {
   const ph = child(nvPr(shape), 'p:ph');
   return ph ? { type: ph.attrs.type ?? 'obj', idx: ph.attrs.idx ?? '0' } : null;
 }
@@ -106,7 +106,7 @@ function xfrm(shape: XmlElement): XmlElement | undefined {
   }
 }
 
-export interface Geometry {
+interface Geometry {
   left: number | null;
   top: number | null;
   width: number | null;

@@ -7,7 +7,7 @@ import type { DifferentialStyle, Font, RgbValue } from './stylesheet.ts';
 
 export type StyleValue = string | number | boolean | null | RgbValue | Hyperlink;
 
-export const STYLE_PROPS = [
+const STYLE_PROPS = [
   'number_format', 'font_name', 'font_family', 'font_color', 'font_bold', 'font_italic', 'font_underline', 'font_size',
   'fill_type', 'bgcolor', 'fgcolor', 'hyperlink', 'merge',
 ] as const;

@@ -33,7 +33,7 @@ export function fromExcel(value: number, kind: 'date' | 'timedelta', epoch = WIN
 }
 
 /** Python's round(): halves go to the even neighbour. */
-export function roundHalfEven(x: number): number {
+function roundHalfEven(x: number): number {
   const floor = Math.floor(x);
   const diff = x - floor;
   if (diff > 0.5) return floor + 1;

@@ -17,7 +17,7 @@ import { cellName, columnLetter } from './sheet-xml.ts';
 import { child, type XmlElement } from './xml.ts';
 import { Workbook } from './workbook.ts';
 
-export type Dtype = 'int64' | 'float64' | 'bool' | 'object' | 'datetime64' | 'timedelta64';
+type Dtype = 'int64' | 'float64' | 'bool' | 'object' | 'datetime64' | 'timedelta64';
 
 export interface Column {
   dtype: Dtype;
@@ -257,7 +257,7 @@ function describe(value: PyValue): string {
 }
 
 /** `str()` of each value of the last row, as `df.iloc[-1].astype(str).tolist()` prints them. */
-export function lastRowStrings(frame: Frame): string[] {
+function lastRowStrings(frame: Frame): string[] {
   const last = frame.sourceRows.length - 1;
   if (last < 0) throw new Error('the first sheet has no data row below its header (pandas: single positional indexer is out-of-bounds)');
   return frame.data.map((column) => {

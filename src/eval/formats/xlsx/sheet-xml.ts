@@ -17,7 +17,7 @@ export interface RawCell {
   formula: string | undefined;
 }
 
-export interface RawRow {
+interface RawRow {
   index: number;
   attrs: Record<string, string>;
 }
@@ -40,7 +40,7 @@ const F_RE = /<(?:\w+:)?f\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?f>)/;
 const IS_RE = /<(?:\w+:)?is\b[^>]*>([\s\S]*?)<\/(?:\w+:)?is>/;
 const T_RE = /<(?:\w+:)?t\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?t>)/g;
 
-export function parseAttributes(text: string): Record<string, string> {
+function parseAttributes(text: string): Record<string, string> {
   const attrs: Record<string, string> = {};
   for (const m of text.matchAll(ATTR_RE)) {
     const name = m[1].includes(':') && !m[1].startsWith('xmlns') ? m[1].slice(m[1].indexOf(':') + 1) : m[1];

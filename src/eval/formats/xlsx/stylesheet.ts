@@ -6,10 +6,10 @@ import { child, children, type XmlElement } from './xml.ts';
  * openpyxl's `Color.rgb` for a theme, indexed or auto colour is not a string: it is the descriptor object, printed
  * "Values must be of type <class 'str'>". It equals itself and nothing else, so it is kept as one shared object.
  */
-export const NON_RGB_COLOR = Object.freeze({ toString: () => "Values must be of type <class 'str'>" });
+const NON_RGB_COLOR = Object.freeze({ toString: () => "Values must be of type <class 'str'>" });
 export type RgbValue = string | typeof NON_RGB_COLOR;
 
-export interface Color {
+interface Color {
   rgb: RgbValue;
 }
 
@@ -23,14 +23,14 @@ export interface Font {
   size: number | null;
 }
 
-export interface Fill {
+interface Fill {
   /** openpyxl's tagname: "patternFill" or "gradientFill". */
   tagname: string;
   fgColor: Color | null;
   bgColor: Color | null;
 }
 
-export interface CellFormat {
+interface CellFormat {
   numFmtId: number;
   fontId: number;
   fillId: number;
@@ -67,13 +67,13 @@ const BUILTIN_FORMATS: Record<number, string> = {
 };
 
 /** openpyxl `is_date_format`: the first section, without quoted literals and [..] codes other than [h]/[m]/[s]. */
-export function isDateFormat(format: string): boolean {
+function isDateFormat(format: string): boolean {
   const first = format.split(';')[0].replace(/".*?"|\[(?!hh?\]|mm?\]|ss?\])[^\]]*\]/g, '');
   return /(?<![_\\])[dmhysDMHYS]/.test(first);
 }
 
 /** openpyxl `is_timedelta_format`. */
-export function isTimedeltaFormat(format: string): boolean {
+function isTimedeltaFormat(format: string): boolean {
   return /^(\[hh?\](:mm(:ss(\.0*)?)?)?|\[mm?\](:ss(\.0*)?)?|\[ss?\](\.0*)?)/i.test(format.split(';')[0]);
 }
 

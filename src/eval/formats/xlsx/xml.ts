@@ -69,11 +69,6 @@ export function descendants(element: XmlElement, name: string, out: XmlElement[]
   return out;
 }
 
-/** Text of the element and all its descendants (lxml's itertext joined). */
-export function deepText(element: XmlElement): string {
-  return element.text + element.children.map(deepText).join('');
-}
-
 /** Decodes the five XML entities and numeric character references (for the regex-scanned sheet data). */
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;

@@ -7,7 +7,7 @@ import { bodyParagraphs, openDocx, paragraphText } from '../../formats/docx/docu
 import { odtParagraphTexts, openOdt } from '../../formats/docx/odt.ts';
 
 /** The first difference found, for matcher messages. Paragraph numbers are 1-based, in the compared lists. */
-export interface TextDifference {
+interface TextDifference {
   reason: string;
   paragraph?: number;
   received?: string;

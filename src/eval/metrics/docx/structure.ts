@@ -5,7 +5,7 @@ import { pythonStrip } from '../../../python/str.ts';
 import { bodyTables, cellText, documentImages, openDocx, readTable } from '../../formats/docx/document.ts';
 import type { Docx } from '../../formats/docx/document.ts';
 
-export interface StructureComparison {
+interface StructureComparison {
   score: number;
   difference?: string;
 }
@@ -22,7 +22,7 @@ async function openBoth(result: unknown, expected: unknown, metric: string): Pro
 }
 
 /** compare_docx_tables(a, b): same number of body tables, same rows × grid columns, equal stripped cell texts. */
-export async function compareDocxTablesDetailed(result: unknown, expected: unknown): Promise<StructureComparison> {
+async function compareDocxTablesDetailed(result: unknown, expected: unknown): Promise<StructureComparison> {
   const docs = await openBoth(result, expected, 'compare_docx_tables');
   if (typeof docs === 'string') return { score: 0, difference: docs };
   const [t1, t2] = docs.map(bodyTables);
@@ -64,7 +64,7 @@ async function decodedPixels(name: string, data: Buffer): Promise<{ width: numbe
 }
 
 /** compare_docx_images(a, b): the main document's image parts, in relationship order, decode to identical pixels. */
-export async function compareDocxImagesDetailed(result: unknown, expected: unknown): Promise<StructureComparison> {
+async function compareDocxImagesDetailed(result: unknown, expected: unknown): Promise<StructureComparison> {
   const docs = await openBoth(result, expected, 'compare_docx_images');
   if (typeof docs === 'string') return { score: 0, difference: docs };
   const [i1, i2] = [await documentImages(docs[0]), await documentImages(docs[1])];

@@ -4,7 +4,7 @@ import type { Metric } from '../../registry.ts';
 import { compareTable } from './compare-table.ts';
 import { compareConferenceCityInOrder } from './conference-city.ts';
 
-export { compareTable, compareTableDetailed, type TableComparison, type TableFailure } from './compare-table.ts';
+export { compareTable, compareTableDetailed,  type TableFailure } from './compare-table.ts';
 export { compareConferenceCityInOrder } from './conference-city.ts';
 
 export const xlsxMetrics: Record<string, Metric> = {

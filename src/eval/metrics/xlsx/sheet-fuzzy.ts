@@ -23,7 +23,7 @@ export interface FuzzySide {
 }
 
 /** Cells of a MultiCellRange given as "A1:B6 C2" or ["A1:B6", "C2"], row by row. */
-export function rangeCells(range: string | string[]): string[] {
+function rangeCells(range: string | string[]): string[] {
   const parts = (Array.isArray(range) ? range : [range]).flatMap((r) => String(r).split(/\s+/)).filter(Boolean);
   const cells: string[] = [];
   for (const part of parts) {

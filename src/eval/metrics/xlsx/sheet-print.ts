@@ -5,12 +5,12 @@ import { extname } from 'node:path';
 import { pythonSplitlines, pythonStrip } from '../../../python/str.ts';
 
 /** Python `os.path.splitext(path)[0]`. */
-export function withoutExtension(path: string): string {
+function withoutExtension(path: string): string {
   return path.slice(0, path.length - extname(path).length);
 }
 
 /** OSWorld `_safe_read_file`: UTF-8 (with or without BOM), else Latin-1; universal newlines, then splitlines(). */
-export function decodeLines(bytes: Uint8Array): string[] {
+function decodeLines(bytes: Uint8Array): string[] {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -190,7 +190,7 @@ export function styleDifference(actual: StyleMap, expected: StyleMap, props: str
   return undefined;
 }
 
-export function styleEquals(a: StyleValue, b: StyleValue): boolean {
+function styleEquals(a: StyleValue, b: StyleValue): boolean {
   if (a === b) return true;
   if (a && b && typeof a === 'object' && typeof b === 'object') return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
   if (typeof a === 'boolean' || typeof b === 'boolean' || typeof a === 'number' || typeof b === 'number') {
