@@ -2,7 +2,7 @@
 // (the server's own environment, which holds no secret: see secrets.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
-import { shlexSplit } from './shlex.ts';
+import { shlexSplit } from '../src/shared/shlex.ts';
 
 export const HOME = process.env.HOME ?? '/home/user';
 

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { containedPath } from './contained-path.ts';
 import { evalLeaves } from './flags.ts';
+import { shlexSplit } from '../shared/shlex.ts';
 import type { GetterSpec, SetupStepSpec, Task } from './types.ts';
 
 // Words that start a shell construct, not a program.
@@ -155,40 +156,8 @@ function skipHeredocBodies(script: string, start: number, delimiters: string[]):
 export function commandNames(command: unknown, shell: boolean): string[] {
   if (Array.isArray(command)) return argvNames(command.map(String));
   if (typeof command !== 'string') return [];
-  if (!shell) return argvNames(splitWords(command));
-  return simpleCommands(command).flatMap((text) => argvNames(splitWords(text)));
-}
-
-/**
- * Splits a command into words as POSIX shlex does (quotes, backslashes), but never fails: an unclosed quote runs to
- * the end. (The server's strict shlexSplit, server/shlex.ts, is outside src/ and its build.)
- */
-function splitWords(text: string): string[] {
-  const words: string[] = [];
-  let word: string | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (/\s/.test(c)) {
-      if (word !== undefined) words.push(word);
-      word = undefined;
-    } else if (c === "'") {
-      const end = text.indexOf("'", i + 1);
-      word = (word ?? '') + text.slice(i + 1, end < 0 ? text.length : end);
-      i = end < 0 ? text.length : end;
-    } else if (c === '"') {
-      word ??= '';
-      for (i++; i < text.length && text[i] !== '"'; i++) {
-        // Inside double quotes a backslash only escapes a double quote or another backslash.
-        if (text[i] === '\\' && (text[i + 1] === '"' || text[i + 1] === '\\')) i++;
-        word += text[i];
-      }
-    } else {
-      if (c === '\\' && i + 1 < text.length) i++;
-      word = (word ?? '') + text[i];
-    }
-  }
-  if (word !== undefined) words.push(word);
-  return words;
+  if (!shell) return argvNames(shlexSplit(command, { lenient: true }));
+  return simpleCommands(command).flatMap((text) => argvNames(shlexSplit(text, { lenient: true })));
 }
 
 /** A redirection word: `>`, `2>&1`, `>>file`, `<<<`, `&>/dev/null`; alone, the next word is its target. */

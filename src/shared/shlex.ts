@@ -1,6 +1,11 @@
-// Python's shlex.split in POSIX mode (what OSWorld's server applies to a command string sent with shell=false).
+// Python's shlex.split in POSIX mode (what OSWorld's server applies to a command string sent with shell=false). The
+// control server (bundled from server/) splits commands with it; `check` reads task commands with its lenient mode.
 
-export function shlexSplit(input: string): string[] {
+/**
+ * Splits `input` into words. Strict (the default) throws as Python does on an unclosed quote or a trailing backslash;
+ * `{ lenient: true }` never throws: an unclosed quote runs to the end, a trailing backslash stays a backslash.
+ */
+export function shlexSplit(input: string, { lenient = false }: { lenient?: boolean } = {}): string[] {
   const tokens: string[] = [];
   let token = '';
   let inToken = false;
@@ -13,13 +18,21 @@ export function shlexSplit(input: string): string[] {
       inToken = false;
       i++;
     } else if (c === '\\') {
-      if (i + 1 >= input.length) throw new Error('No escaped character');
+      if (i + 1 >= input.length) {
+        if (!lenient) throw new Error('No escaped character');
+        token += c;
+        inToken = true;
+        break;
+      }
       token += input[i + 1];
       inToken = true;
       i += 2;
     } else if (c === "'") {
-      const end = input.indexOf("'", i + 1);
-      if (end < 0) throw new Error('No closing quotation');
+      let end = input.indexOf("'", i + 1);
+      if (end < 0) {
+        if (!lenient) throw new Error('No closing quotation');
+        end = input.length;
+      }
       token += input.slice(i + 1, end);
       inToken = true;
       i = end + 1;
@@ -27,7 +40,10 @@ export function shlexSplit(input: string): string[] {
       i++;
       inToken = true;
       for (;;) {
-        if (i >= input.length) throw new Error('No closing quotation');
+        if (i >= input.length) {
+          if (!lenient) throw new Error('No closing quotation');
+          break;
+        }
         const d = input[i];
         if (d === '"') {
           i++;
