@@ -14,9 +14,12 @@ export default async function desktopSmoke(): Promise<void> {
   const started = Date.now();
   let lastSeen = '(no container was created)';
   const watch = setInterval(() => {
-    void describeContainer().then((seen) => {
-      if (seen) lastSeen = seen;
-    });
+    // A look that fails (the container just created, or already gone) must never fail the run: keep the last one.
+    describeContainer()
+      .then((seen) => {
+        if (seen) lastSeen = seen;
+      })
+      .catch(() => {});
   }, 5_000);
   try {
     const desktop = await startDesktop({ runId: RUN_ID, startupTimeoutMs: STARTUP_TIMEOUT_MS });
@@ -40,6 +43,7 @@ async function describeContainer(): Promise<string | undefined> {
   const container = dockerode.getContainer(info.Id);
   const logs = (await container.logs({ stdout: true, stderr: true, tail: 40 })).toString('utf8').replace(/[\x00-\x08]/g, '');
   const top = await container.top({ ps_args: '-eo pid,etime,pcpu,rss,args' }).catch(() => undefined);
-  const processes = top ? top.Processes.map((row: string[]) => row.join(' ').slice(0, 160)).join('\n') : '(no process list)';
+  // Docker answers `Processes: null` for a container that is created but has no process yet.
+  const processes = top?.Processes ? top.Processes.map((row: string[]) => row.join(' ').slice(0, 160)).join('\n') : '(no process list)';
   return `state: ${info.State} (${info.Status})\n--- log (last 40 lines) ---\n${logs}\n--- processes ---\n${processes}`;
 }
