@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ABORTED, untilAborted } from '../abort.ts';
 import { runAgentLoop } from '../agent/loop.ts';
-import type { Action, Agent, ObservationType, TokenUsage } from '../agent/types.ts';
+import type { Action, Agent, TokenUsage } from '../agent/types.ts';
 import type { DesktopHandle, DesktopSpec } from '../desktop/provider.ts';
 import { startDesktopFor } from '../desktop/provider.ts';
 import { type DesktopEnvironment, describeDesktop } from '../desktop/environment.ts';
@@ -20,23 +20,16 @@ import type { SetupContext } from '../setup/registry.ts';
 import { setupVars } from '../setup/parameters.ts';
 import { runSetupSteps } from '../setup/run-steps.ts';
 import type { Task } from '../task/types.ts';
+import type { RunOptions } from './options.ts';
 
-export interface RunTaskOptions {
+/**
+ * What runTask needs: the run options (src/runner/options.ts, the plugin's per-task options with their defaults), the
+ * agent, and what the caller adds per run. `desktop` may also name a warm pool (set by the plugin's runtime).
+ */
+export type RunTaskOptions = Omit<RunOptions, 'desktop' | 'timeout'> & {
   agent: Agent;
-  maxSteps: number;
-  observationType: ObservationType;
-  /** Seconds after each action before observing. */
-  pauseAfterAction: number;
-  passThreshold: number;
-  resultsDir: string;
-  /** Download cache shared across runs. */
-  cacheDir: string;
-  /** Offline files for task downloads: a folder or a {url: path} map. */
-  files?: string | Record<string, string>;
   desktop: DesktopSpec;
-  record: boolean;
-  resume: boolean;
-  /** Seconds for the whole task (desktop start, setup, agent, evaluation); past it the task ends TIMED_OUT. */
+  /** Seconds for the whole task (desktop start, setup, agent, evaluation); past it the task ends TIMED_OUT. None: no limit. */
   timeout?: number;
   /** Literal secrets masked in everything stored and in the outcome's messages; default: the environment's. */
   secrets?: readonly string[];
@@ -45,7 +38,7 @@ export interface RunTaskOptions {
   log?(message: string): void;
   /** Told when a phase starts and after each agent action: where the task is (the plugin reports it to vitest). */
   onProgress?(progress: TaskProgress): void;
-}
+};
 
 export interface TaskOutcome {
   /** scored: evaluated (pass or fail by the score); skipped: not run, with a reason; error: broke before a score. */
