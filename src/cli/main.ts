@@ -67,6 +67,11 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 2;
   }
+  // `deskbench <command> --help` (or -h) prints the usage, as `deskbench --help` does.
+  if (rest.includes('--help') || rest.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
   if (command === 'image') return buildImage(rest);
   if (command === 'verify') return verifyCommand(rest, PACKAGE_ROOT);
   if (command !== 'check') {

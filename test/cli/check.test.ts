@@ -135,6 +135,14 @@ describe('deskbench check', () => {
     expect(run.stderr).toContain('--strict');
   });
 
+  test('`deskbench <command> --help` prints the usage and exits 0, for every command', async () => {
+    for (const command of ['check', 'verify', 'image']) {
+      const run = await deskbench([command, '--help']);
+      expect({ command, code: run.code, stderr: run.stderr }).toEqual({ command, code: 0, stderr: '' });
+      expect(run.stdout).toContain('usage: deskbench check');
+    }
+  });
+
   test("the user's setup steps, getters and metrics count as implemented once --extensions imports them", async () => {
     const without = json((await deskbench(['check', EXTENSION_TASKS, '--json'])).stdout);
     expect(without.unsupported).toEqual({ steps: { write_marker: 1 }, getters: { marker_file: 1 }, metrics: { marker_equals: 1 }, programs: {} });
