@@ -13,6 +13,11 @@ const MAX_TRIES = 3;
 export interface WarmPoolOptions {
   /** How many desktops to keep started (ready or starting) beside those handed out. */
   size: number;
+  /**
+   * The most desktops the run can take (its task tests): the pool starts no more than that in all, so the last tasks
+   * do not share the machine with desktops nobody will use. Default: no limit.
+   */
+  limit?: number;
   start(): Promise<Desktop>;
   /** Whether a waiting desktop still answers; one that died while waiting is discarded. Default: GET /platform. */
   isAlive?(desktop: Desktop): Promise<boolean>;
@@ -21,6 +26,8 @@ export interface WarmPoolOptions {
 export class WarmDesktopPool {
   /** Desktops started or starting, not handed out yet, oldest first. */
   private readonly waiting: Promise<Desktop>[] = [];
+  /** Desktops started so far, waiting or handed out (a caller's own start included). */
+  private started = 0;
   private closed = false;
   private readonly options: WarmPoolOptions;
 
@@ -78,10 +85,12 @@ export class WarmDesktopPool {
   }
 
   private fill(): void {
-    while (!this.closed && this.waiting.length < this.options.size) this.waiting.push(this.startOne());
+    const limit = this.options.limit ?? Number.POSITIVE_INFINITY;
+    while (!this.closed && this.waiting.length < this.options.size && this.started < limit) this.waiting.push(this.startOne());
   }
 
   private startOne(): Promise<Desktop> {
+    this.started++;
     const started = this.options.start();
     // A start that fails while nobody waits for it leaves the pool (the next request starts another); it must not
     // count as an unhandled rejection meanwhile.

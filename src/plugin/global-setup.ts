@@ -11,7 +11,7 @@ import { assertDesktopImage } from '../desktop/image.ts';
 import { startReaper } from '../desktop/reaper.ts';
 import { WarmDesktopPool } from '../desktop/warm-pool.ts';
 import { DESKTOP_POOL_KEY, type ServedPool, serveDesktopPool } from '../desktop/warm-pool-endpoint.ts';
-import { SECRET_OPTIONS_KEY } from './options.ts';
+import { SECRET_OPTIONS_KEY, TASK_RUNS_KEY } from './options.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The plugin says which provider its tasks use (a remote desktop needs no engine here).
@@ -38,7 +38,9 @@ async function serveWarmDesktops(project: TestProject): Promise<ServedPool | und
   const size = desktop.warm ?? project.config.maxWorkers;
   if (!size) return undefined;
   const { image, limits, hostAddress } = desktop;
-  const served = await serveDesktopPool(new WarmDesktopPool({ size, start: () => startDesktop({ image, limits, hostAddress }) }));
+  // At most one desktop per task test of the run (the plugin counts them; a filtered or sharded run takes fewer).
+  const limit = project.getProvidedContext()[TASK_RUNS_KEY];
+  const served = await serveDesktopPool(new WarmDesktopPool({ size, limit, start: () => startDesktop({ image, limits, hostAddress }) }));
   project.provide(DESKTOP_POOL_KEY, served.address);
   return served;
 }

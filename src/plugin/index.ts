@@ -9,7 +9,7 @@ import { configDefaults, type Plugin } from 'vitest/config';
 import { MissingTaskPathError, TaskFileError } from '../task/errors.ts';
 import { loadTasks, readTaskFile, type LoadResult } from '../task/load.ts';
 import { GENERATOR_FINGERPRINT, invalidTaskModule, taskModule, type UserModulePaths } from './generate.ts';
-import { type DeskbenchOptions, SECRET_OPTIONS_KEY, type SecretOptions, type WorkerOptions, resolveOptions, runSecrets, splitSecretOptions } from './options.ts';
+import { type DeskbenchOptions, SECRET_OPTIONS_KEY, TASK_RUNS_KEY, type SecretOptions, type WorkerOptions, resolveOptions, runSecrets, splitSecretOptions } from './options.ts';
 import { registerConfiguredAgent } from '../agent/configured.ts';
 import type { PluginApi } from '../cli/check.ts';
 import { BUILTIN_AGENTS, agentSpecProblem } from '../agent/resolve.ts';
@@ -23,6 +23,8 @@ export type { DeskbenchOptions } from './options.ts';
 declare module 'vitest' {
   interface ProvidedContext {
     'deskbench:secret-options': SecretOptions;
+    /** Task tests in the run (task files × repeats): the most desktops its warm pool starts. */
+    'deskbench:task-runs': number;
   }
 }
 
@@ -90,6 +92,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       // generated modules that vitest caches on disk (generate.ts).
       const { plain, secret } = splitSecretOptions(options);
       project.provide(SECRET_OPTIONS_KEY, secret);
+      project.provide(TASK_RUNS_KEY, selection.tasks.length * options.repeats);
       // The generated code embeds the other options: a changed option (agent, resultsDir, …) must not reuse a cached module.
       rootConfigFile = vitest.vite.config.configFile || undefined;
       const optionsKey = createHash('sha256').update(JSON.stringify(plain)).update(GENERATOR_FINGERPRINT).update(`${configFile}|${rootConfigFile}`).digest('hex').slice(0, 16);

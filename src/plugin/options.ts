@@ -79,6 +79,7 @@ export function runSecrets(options: Pick<ResolvedOptions, 'agentOptions' | 'desk
 const SECRET_OPTIONS = ['agentOptions', 'desktop'] as const;
 export type SecretOptions = Pick<ResolvedOptions, (typeof SECRET_OPTIONS)[number]>;
 export const SECRET_OPTIONS_KEY = 'deskbench:secret-options';
+export const TASK_RUNS_KEY = 'deskbench:task-runs';
 
 export function splitSecretOptions<T extends SecretOptions>(options: T): { plain: Omit<T, keyof SecretOptions>; secret: SecretOptions } {
   const { agentOptions, desktop, ...plain } = options;
