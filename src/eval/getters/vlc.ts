@@ -15,12 +15,21 @@ const getVlcPlayingInfo: Getter = async (env, config) => {
   return writeCacheFile(env, dest, new Uint8Array(await response.arrayBuffer()));
 };
 
-/** `vlc_config {dest}`: `~/.config/vlc/vlcrc` saved to `cacheDir/dest`; null when VLC never wrote it. */
+/**
+ * `vlc_config {dest}`: `~/.config/vlc/vlcrc` saved to `cacheDir/dest`; null when VLC never wrote it. The copy in the
+ * results has the HTTP interface's password masked: in our desktop it is the desktop's own secret, and no metric
+ * reads it (OSWorld's VLC checks read the interface and slider settings).
+ */
 const getVlcConfig: Getter = async (env, config) => {
   const dest = stringKey('vlc_config', config, 'dest');
   const data = await env.desktop.readFile('~/.config/vlc/vlcrc');
-  return data === null ? null : writeCacheFile(env, dest, data);
+  return data === null ? null : writeCacheFile(env, dest, Buffer.from(maskHttpPassword(data.toString('latin1')), 'latin1'));
 };
+
+/** `http-password=<secret>` lines (set or commented out) with the value replaced by `***`. */
+function maskHttpPassword(vlcrc: string): string {
+  return vlcrc.replace(/^(#?\s*http-password=).+$/gm, '$1***');
+}
 
 export const vlcGetters: Record<string, Getter> = {
   vlc_playing_info: getVlcPlayingInfo,

@@ -128,6 +128,15 @@ describe.skipIf(!hasImage)(title, () => {
     expect(await get('vm_script_output', { src: 'evaluation_examples/examples/dbt/1/check.sh', dest: '/home/user/check.sh' })).toBe('succeed\n');
   });
 
+  test("vlc_config's copy masks the desktop's own VLC HTTP password (a secret of the desktop), the rest as is", async () => {
+    const original = (await desktop.client.readFile('/home/user/.config/vlc/vlcrc'))!.toString('utf8');
+    const password = /^http-password=(.+)$/m.exec(original)?.[1];
+    expect(password && password !== '***').toBeTruthy();
+    const copy = readFileSync((await get('vlc_config', { dest: 'vlcrc-masked' })) as string, 'utf8');
+    expect(copy).not.toContain(password);
+    expect(copy).toBe(original.replace(`http-password=${password}`, 'http-password=***'));
+  });
+
   test('gimp_config_file and vlc_config fetch their files; absent ones give null', async () => {
     expect(await get('gimp_config_file', { file_name: 'sessionrc', dest: 'sessionrc' })).toBeNull();
     await desktop.client.upload('/home/user/.config/GIMP/2.10/gimprc', Buffer.from('(theme "Dark")\n'));
