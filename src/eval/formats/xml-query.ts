@@ -4,7 +4,7 @@
 // core string/number functions; CSS type/universal selectors, #id, .class, attribute selectors with namespaces
 // (`[attr|id=x]`, = ~= |= ^= $= *=), :first-child/:last-child/:only-child/:empty/:nth-child(n)/:not(simple), and
 // the four combinators. Anything else is rejected with an error naming the construct.
-import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
+import { parseDom } from './xml-dom.ts';
 
 type XNode = {
   nodeType: number;
@@ -32,9 +32,9 @@ export type Namespaces = Record<string, string>;
 
 /** Parses an XML string and returns its root element (lxml.etree.fromstring). Malformed XML throws. */
 export function parseXml(xml: string): XNode {
-  const doc = new DOMParser({ onError: onErrorStopParsing }).parseFromString(xml, 'text/xml') as unknown as { documentElement: XNode | null };
-  if (!doc.documentElement) throw new Error('XML has no root element');
-  return doc.documentElement;
+  const root = parseDom(xml) as unknown as XNode | null;
+  if (!root) throw new Error('XML has no root element');
+  return root;
 }
 
 /** lxml's `element.text`: the text before the element's first child node, or null. */

@@ -1,6 +1,6 @@
-// A small ordered XML tree for OOXML/ODF parts. fast-xml-parser with preserveOrder keeps run order, spaces and literal
-// text; on top of it we resolve namespaces so code can ask for `w:p` or `a:r` whatever prefix the file used.
-import { XMLParser } from 'fast-xml-parser';
+// A small ordered XML tree for OOXML/ODF parts, built from the DOM of ../xml-dom.ts: run order, spaces and literal
+// text kept, namespaces resolved so code can ask for `w:p` or `a:r` whatever prefix the file used.
+import { type DomAttr, type DomElement, attributesOf, childNodesOf, isDomElement, isText, parseDom } from '../xml-dom.ts';
 
 export interface XmlElement {
   /** Qualified name with the canonical prefix for known namespaces (`w:p`, `a:t`, `text:span`), else as written. */
@@ -34,84 +34,37 @@ const CANONICAL: Record<string, string> = {
   'http://openoffice.org/2001/registry': 'oor',
 };
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: false, // decoded below in one pass, so `&amp;#65;` stays the literal text `&#65;`
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
-
-const ENTITY = /&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(amp|lt|gt|quot|apos));/g;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decode(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(ENTITY, (_, hex: string, dec: string, named: string) =>
-    named ? NAMED[named] : String.fromCodePoint(hex ? parseInt(hex, 16) : parseInt(dec, 10)),
-  );
-}
-
-type RawNode = Record<string, unknown>;
-
 /** Parses an XML document and returns its root element. Throws a clear error naming `what` when it is not XML. */
 export function parseXml(text: string, what = 'XML'): XmlElement {
-  let raw: RawNode[];
+  let root: DomElement | null;
   try {
-    raw = parser.parse(text) as RawNode[];
+    root = parseDom(text);
   } catch (error) {
     throw new Error(`${what} is not well-formed XML: ${(error as Error).message}`);
   }
-  const rootRaw = raw.find((node) => elementName(node) !== undefined);
-  if (!rootRaw) throw new Error(`${what} has no root element`);
-  return build(rootRaw, new Map([['xml', 'http://www.w3.org/XML/1998/namespace']]));
+  if (!root) throw new Error(`${what} has no root element`);
+  return build(root);
 }
 
-function elementName(node: RawNode): string | undefined {
-  return Object.keys(node).find((key) => key !== ':@' && key !== '#text');
-}
-
-function build(node: RawNode, inherited: Map<string, string>): XmlElement {
-  const rawName = elementName(node)!;
-  const rawAttrs = (node[':@'] ?? {}) as Record<string, string>;
-  let scope = inherited;
-  for (const key of Object.keys(rawAttrs)) {
-    if (key === 'xmlns' || key.startsWith('xmlns:')) {
-      if (scope === inherited) scope = new Map(inherited);
-      scope.set(key === 'xmlns' ? '' : key.slice(6), decode(rawAttrs[key]));
-    }
-  }
+function build(element: DomElement): XmlElement {
   const attrs: Record<string, string> = {};
-  for (const [key, value] of Object.entries(rawAttrs)) {
-    if (key === 'xmlns' || key.startsWith('xmlns:')) continue;
-    attrs[key.includes(':') ? canonical(key, scope, false) : key] = decode(value);
+  for (const attr of attributesOf(element)) {
+    if (attr.name === 'xmlns' || attr.name.startsWith('xmlns:')) continue;
+    attrs[attr.name.includes(':') ? canonical(attr) : attr.name] = attr.value;
   }
   const children: XmlNode[] = [];
-  for (const child of node[rawName] as RawNode[]) {
-    if ('#text' in child) {
-      const text = decode(String(child['#text']));
-      if (text) children.push(text);
-    } else if (elementName(child) !== undefined) {
-      children.push(build(child, scope));
-    }
+  for (const child of childNodesOf(element)) {
+    if (isText(child)) {
+      if (child.data) children.push(child.data);
+    } else if (isDomElement(child)) children.push(build(child));
   }
-  return { name: canonical(rawName, scope, true), attrs, children };
+  return { name: canonical(element), attrs, children };
 }
 
-function canonical(name: string, scope: Map<string, string>, isElement: boolean): string {
-  const colon = name.indexOf(':');
-  const prefix = colon < 0 ? (isElement ? '' : undefined) : name.slice(0, colon);
-  const local = colon < 0 ? name : name.slice(colon + 1);
-  if (prefix === undefined) return name;
-  const uri = scope.get(prefix);
-  if (uri === undefined) return name;
-  const known = CANONICAL[uri];
-  if (known) return `${known}:${local}`;
-  return colon < 0 ? local : name;
+/** `w:p` for a name in a known namespace whatever its prefix; as written otherwise (unknown or unbound prefix). */
+function canonical(node: DomElement | DomAttr): string {
+  const known = node.namespaceURI ? CANONICAL[node.namespaceURI] : undefined;
+  return known ? `${known}:${node.localName}` : node.nodeName;
 }
 
 function isElement(node: XmlNode | undefined): node is XmlElement {

@@ -1,5 +1,5 @@
 // Loading an .xlsx for the table metrics: the zip, the sheet list, relationships, shared strings and the raw
-// worksheet parts. Everything is read from the package XML (jszip + fast-xml-parser), because OSWorld's metrics see
+// worksheet parts. Everything is read from the package XML (jszip + ../xml-dom.ts), because OSWorld's metrics see
 // the file through openpyxl and lxml, and exceljs normalises away what they look at (types, ranges, charts, pivots).
 import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';

@@ -1,6 +1,6 @@
-// A small element tree over fast-xml-parser's ordered output, with namespace prefixes removed. OOXML parts are read
-// by local names (`sheetView`, `sparkline`), which is how openpyxl and OSWorld's lxml selectors see them too.
-import { XMLParser } from 'fast-xml-parser';
+// A small element tree over the DOM of ../xml-dom.ts, with namespace prefixes removed. OOXML parts are read by local
+// names (`sheetView`, `sparkline`), which is how openpyxl and OSWorld's lxml selectors see them too.
+import { type DomElement, attributesOf, childNodesOf, isDomElement, isText, parseDom } from '../xml-dom.ts';
 
 export interface XmlElement {
   name: string;
@@ -10,46 +10,30 @@ export interface XmlElement {
   text: string;
 }
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  removeNSPrefix: true,
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: true,
-  htmlEntities: false,
-});
-
-type OrderedNode = Record<string, unknown> & { ':@'?: Record<string, string> };
-
-function build(name: string, node: OrderedNode): XmlElement {
-  const element: XmlElement = { name, attrs: { ...(node[':@'] ?? {}) }, children: [], text: '' };
-  for (const child of (node[name] as OrderedNode[]) ?? []) {
-    if ('#text' in child) {
-      element.text += String(child['#text']);
-      continue;
-    }
-    const childName = Object.keys(child).find((key) => key !== ':@');
-    if (childName && !childName.startsWith('?')) element.children.push(build(childName, child));
+function build(element: DomElement): XmlElement {
+  const attrs: Record<string, string> = {};
+  for (const attr of attributesOf(element)) {
+    if (attr.name === 'xmlns' || attr.name.startsWith('xmlns:')) continue;
+    attrs[attr.localName ?? attr.name] = attr.value;
   }
-  return element;
+  const built: XmlElement = { name: element.localName, attrs, children: [], text: '' };
+  for (const child of childNodesOf(element)) {
+    if (isText(child)) built.text += child.data;
+    else if (isDomElement(child)) built.children.push(build(child));
+  }
+  return built;
 }
 
 /** Parses an XML document and returns its root element. */
 export function parseXml(xml: string, what: string): XmlElement {
-  let nodes: OrderedNode[];
+  let root: DomElement | null;
   try {
-    nodes = parser.parse(xml) as OrderedNode[];
+    root = parseDom(xml);
   } catch (error) {
     throw new Error(`${what}: not well-formed XML (${(error as Error).message})`);
   }
-  for (const node of nodes) {
-    const name = Object.keys(node).find((key) => key !== ':@');
-    if (name && !name.startsWith('?')) return build(name, node);
-  }
-  throw new Error(`${what}: the XML has no root element`);
+  if (!root) throw new Error(`${what}: the XML has no root element`);
+  return build(root);
 }
 
 export function child(element: XmlElement | undefined, name: string): XmlElement | undefined {
