@@ -64,6 +64,17 @@ test('launching Chromium (as google-chrome, with the socat bridge) puts it in th
   await desktop.client.execute(['pkill', '-f', 'chromium']);
 });
 
+test('a fresh Chrome left alone writes no site-setting defaults (OSWorld reads them as the user having changed them)', async () => {
+  // data_delete_automacally (chrome 99146c54) is "true" as soon as Preferences has profile.default_content_setting_values.
+  await desktop.client.execute('pkill chrome; rm -rf ~/.config/google-chrome/Default "$HOME/.config/google-chrome/Local State"', { shell: true });
+  await desktop.client.launch(['google-chrome']);
+  const read = async () => JSON.parse((await desktop.client.readFile('/home/user/.config/google-chrome/Default/Preferences'))?.toString('utf8') ?? '{}');
+  await until('Chrome has written its Preferences', async () => (await read()).profile?.created_by_version, 60_000);
+  await sleep(5_000); // its next writes: the migrations run just after start
+  expect((await read()).profile).not.toHaveProperty('default_content_setting_values');
+  await desktop.client.execute(['pkill', '-f', 'chromium']);
+});
+
 test('opening a .docx shows a Writer window with that name', async () => {
   await desktop.client.execute('mkdir -p /tmp/src && printf "Quarterly report\\n" > /tmp/src/quarterly.txt', { shell: true });
   await convert('/tmp/src/quarterly.txt', '/home/user/Documents/quarterly.docx', 'docx');
