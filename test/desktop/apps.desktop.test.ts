@@ -1,7 +1,7 @@
 // The apps inside the desktop, driven through the control server the way OSWorld tasks and agents drive them
 // (one container for this file; each test opens its own app and file).
 import { DOMParser } from '@xmldom/xmldom';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { startDesktop, type Desktop } from '../../src/desktop/docker-provider.ts';
 import { sleep, until } from './until.ts';
 
@@ -78,9 +78,16 @@ test('a fresh Chrome left alone writes no site-setting defaults (OSWorld reads t
 test('opening a .docx shows a Writer window with that name', async () => {
   await desktop.client.execute('mkdir -p /tmp/src && printf "Quarterly report\\n" > /tmp/src/quarterly.txt', { shell: true });
   await convert('/tmp/src/quarterly.txt', '/home/user/Documents/quarterly.docx', 'docx');
+  onTestFinished(async () => {
+    await desktop.client.execute(['pkill', '-f', 'soffice']); // also when an assertion failed: the next test types
+  });
   await desktop.client.openFile('/home/user/Documents/quarterly.docx', 60_000);
-  const windows = await desktop.client.execute(['wmctrl', '-lx']);
-  const line = windows.output.split('\n').find((l) => l.includes('quarterly.docx'));
+  // open_file returns on the first window whose title holds the name, as OSWorld's does; under load Writer may
+  // still be titling its frame then, so wait for the final title before checking it.
+  const line = await until('the Writer window titled with the file', async () => {
+    const windows = await desktop.client.execute(['wmctrl', '-lx']);
+    return windows.output.split('\n').find((l) => l.includes('quarterly.docx - LibreOffice Writer'));
+  }, 60_000);
   expect(line).toContain('libreoffice-writer');
   expect(line).toContain('quarterly.docx - LibreOffice Writer');
   const active = await desktop.client.execute('xdotool getactivewindow getwindowname', { shell: true });
@@ -89,7 +96,6 @@ test('opening a .docx shows a Writer window with that name', async () => {
   const size = await desktop.client.windowSize('libreoffice-writer');
   expect(size!.width).toBeGreaterThan(1000);
   await expect(desktop.client.openFile('/home/user/Documents/missing.docx', 2_000)).rejects.toMatchObject({ status: 404 });
-  await desktop.client.execute(['pkill', '-f', 'soffice']);
 });
 
 test('pyautogui types every printable character exactly into a text editor', async () => {
@@ -97,6 +103,8 @@ test('pyautogui types every printable character exactly into a text editor', asy
   await desktop.client.launch(['gedit', '--new-window', '/tmp/typed.txt']);
   await until('gedit window', async () => (await desktop.client.execute(['wmctrl', '-l'])).output.includes('typed.txt'));
   await desktop.client.activateWindow({ window_name: 'typed.txt' });
+  // Type only once gedit has the focus: keys sent anywhere else would land in another app.
+  await until('gedit focused', async () => (await desktop.client.execute('xdotool getactivewindow getwindowname', { shell: true })).output.includes('typed.txt'));
   await sleep(500);
   const text = 'Hello <World> {x|y} ~`!';
   const code = [
