@@ -6,17 +6,20 @@ export interface WindowEntry {
   title: string;
 }
 
-/** `wmctrl -l`: id, desktop, host, title. */
-export async function listWindows(): Promise<WindowEntry[]> {
-  const result = await run({ argv: ['wmctrl', '-l'], shell: false }, { timeoutMs: 5_000 });
-  if (result.returncode !== 0) return [];
-  return result.stdout
+/** The lines of `wmctrl -l`: id, desktop, host, then the title (which may hold spaces or be empty). */
+export function parseWindowList(output: string): WindowEntry[] {
+  return output
     .split('\n')
     .filter((line) => line.trim())
     .map((line) => {
       const match = /^(\S+)\s+\S+\s+\S+\s?(.*)$/.exec(line);
       return { id: match?.[1] ?? '', title: match?.[2] ?? '' };
     });
+}
+
+export async function listWindows(): Promise<WindowEntry[]> {
+  const result = await run({ argv: ['wmctrl', '-l'], shell: false }, { timeoutMs: 5_000 });
+  return result.returncode === 0 ? parseWindowList(result.stdout) : [];
 }
 
 /** Polls until a window title contains one of `names`; activates it and returns true, or false at the deadline. */
