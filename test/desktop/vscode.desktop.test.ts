@@ -69,3 +69,103 @@ test('`code --install-extension file.vsix` installs a VS Code extension that `co
   expect(await sh('code --list-extensions --show-versions')).toContain('deskbench-test.hello@1.2.3');
   expect(await sh('ls ~/.vscode/extensions')).toContain('deskbench-test.hello-1.2.3');
 });
+
+/** Runs pyautogui code on the desktop, as an agent's action does. */
+async function act(code: string): Promise<void> {
+  const result = await desktop.client.execute(['python', '-c', `import pyautogui, time\n${code}`]);
+  expect(result.returncode, result.error).toBe(0);
+}
+
+/** Runs a command from the command palette: types its name, moves down `skip` matches, presses Enter. */
+async function paletteCommand(name: string, skip = 0): Promise<void> {
+  await act([
+    "pyautogui.hotkey('ctrl', 'shift', 'p')",
+    'time.sleep(2)',
+    `pyautogui.write(${JSON.stringify(name)}, interval=0.03)`,
+    'time.sleep(2)',
+    ...Array.from({ length: skip }, () => "pyautogui.press('down')"),
+    "pyautogui.press('enter')",
+    'time.sleep(3)',
+  ].join('\n'));
+}
+
+async function readJson(file: string): Promise<unknown> {
+  return JSON.parse(await sh(`cat ${file}`));
+}
+
+test('settings and keybindings edited through the UI land in ~/.config/Code/User, and VS Code applies the keybinding', { timeout: 300_000 }, async () => {
+  await sh('mkdir -p ~/prefs && printf "x = 1\\n" > ~/prefs/main.py');
+  await desktop.client.launch('cd ~/prefs && code . main.py', true);
+  await waitForTitle('main.py - prefs - Visual Studio Code');
+  await act('time.sleep(5)'); // the workbench restores its editors and focus after the title is set
+
+  // Settings: the JSON editor the command palette opens, a new first entry, Ctrl+S.
+  await paletteCommand('Preferences: Open User Settings (JSON)');
+  await waitForTitle('settings.json - prefs - Visual Studio Code'); // in a tab, as VS Code opens it (not a modal)
+  await act([
+    "pyautogui.hotkey('ctrl', 'home')",
+    "pyautogui.press('end')",
+    "pyautogui.press('enter')",
+    // The value first, then the key before it: typing the colon after a key would commit a suggestion.
+    "pyautogui.write(': 17,', interval=0.05)",
+    "pyautogui.press('home')",
+    'pyautogui.write(\'"editor.fontSize"\', interval=0.05)',
+    "pyautogui.hotkey('ctrl', 's')",
+    'time.sleep(2)',
+  ].join('\n'));
+  const settings = await until('settings.json saved', async () => {
+    const parsed = (await readJson('~/.config/Code/User/settings.json').catch(() => ({}))) as Record<string, unknown>;
+    return parsed['editor.fontSize'] === 17 ? parsed : undefined;
+  }, 30_000);
+  expect(settings['chat.disableAIFeatures']).toBe(true); // the image's own settings kept
+
+  // Keybindings: the JSON editor (the second match; "Open Default Keyboard Shortcuts (JSON)" comes first).
+  await paletteCommand('Preferences: Open Keyboard Shortcuts (JSON)', 1);
+  await waitForTitle('keybindings.json - prefs - Visual Studio Code');
+  await act([
+    "pyautogui.hotkey('ctrl', 'a')",
+    "pyautogui.press('delete')",
+    'pyautogui.write(\'[{"key": "ctrl+alt+9", "command": "workbench.action.files.newUntitledFile"}]\', interval=0.03)',
+    "pyautogui.hotkey('ctrl', 's')",
+    'time.sleep(2)',
+  ].join('\n'));
+  const bindings = await until('keybindings.json saved', async () => {
+    const parsed = (await readJson('~/.config/Code/User/keybindings.json').catch(() => [])) as { key: string; command: string }[];
+    return parsed.length === 1 ? parsed : undefined;
+  }, 30_000);
+  expect(bindings).toEqual([{ key: 'ctrl+alt+9', command: 'workbench.action.files.newUntitledFile' }]);
+  // VS Code took it: the new key opens an untitled editor.
+  await act("pyautogui.hotkey('ctrl', 'alt', '9')");
+  await waitForTitle('Untitled-1 - prefs - Visual Studio Code');
+});
+
+test('a second `code` opens a notebook in a window of its own; Notebook: Run All runs its cells on the kernel and Ctrl+S saves the outputs', { timeout: 360_000 }, async () => {
+  const cell = (source: string) => ({ cell_type: 'code', execution_count: null, metadata: {}, outputs: [], source: [source] });
+  const notebook = {
+    cells: [cell('import numpy as np\nprint(np.arange(4).sum())'), cell('6 * 7')],
+    metadata: { kernelspec: { display_name: 'Python 3', language: 'python', name: 'python3' } },
+    nbformat: 4,
+    nbformat_minor: 5,
+  };
+  await desktop.client.upload('/home/user/nb/calc.ipynb', Buffer.from(JSON.stringify(notebook)));
+  // A first window, then the notebook's: the second `code` finds the server running (the first did not keep its lock).
+  await sh('mkdir -p ~/first');
+  await desktop.client.launch('cd ~/first && code .', true);
+  await waitForTitle('first - Visual Studio Code');
+  await desktop.client.launch('cd ~/nb && code . calc.ipynb', true);
+  await waitForTitle('calc.ipynb - nb - Visual Studio Code');
+  const titles = (await windows()).map((w) => w.title);
+  expect(titles, JSON.stringify(titles)).toContain('first - Visual Studio Code');
+  await act('time.sleep(5)');
+  await paletteCommand('Notebook: Run All');
+  type Saved = { cells: { execution_count: number | null; outputs: { output_type: string; text?: string[]; data?: Record<string, string[]> }[] }[] };
+  // Save until the file holds both cells' outputs (the kernel starts on the first run, which takes a few seconds).
+  const saved = await until('the notebook saved with its outputs', async () => {
+    await act("pyautogui.hotkey('ctrl', 's')\ntime.sleep(2)");
+    const parsed = (await readJson('~/nb/calc.ipynb')) as Saved;
+    return parsed.cells.every((c) => c.outputs.length > 0) ? parsed : undefined;
+  }, 180_000);
+  expect(saved.cells.map((c) => c.execution_count)).toEqual([1, 2]);
+  expect(saved.cells[0].outputs).toMatchObject([{ output_type: 'stream', text: ['6\n'] }]);
+  expect(saved.cells[1].outputs).toMatchObject([{ output_type: 'execute_result', data: { 'text/plain': ['42'] } }]);
+});
