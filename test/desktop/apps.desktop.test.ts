@@ -64,6 +64,23 @@ test('launching Chromium (as google-chrome, with the socat bridge) puts it in th
   await desktop.client.execute(['pkill', '-f', 'chromium']);
 });
 
+test('Chrome searches with Google from the address bar, as Chrome does (Debian\'s Chromium would use DuckDuckGo)', { timeout: 180_000 }, async () => {
+  // The image's profile holds only the search engine (docker/desktop/config/home/user/.config/google-chrome).
+  // Chrome ended (the first test's), so this launch starts a browser with the debugging port, not a tab in that one.
+  await desktop.client.execute('pkill chrome; for i in $(seq 50); do pgrep -x chrome >/dev/null || break; sleep 0.2; done', { shell: true });
+  await desktop.client.launch(['google-chrome', '--remote-debugging-port=1337', 'about:blank']);
+  const tabs = async () => JSON.parse((await desktop.client.execute(['curl', '-s', 'http://127.0.0.1:1337/json/list'])).output || '[]') as { type: string; url: string }[];
+  await until('Chrome on its debugging port', async () => (await tabs()).some((tab) => tab.type === 'page'), 60_000);
+  await until('Chrome focused', async () => (await desktop.client.execute('xdotool getactivewindow getwindowname', { shell: true })).output.includes('Chromium'));
+  await desktop.client.runPython("import pyautogui, time\npyautogui.hotkey('ctrl', 'l')\ntime.sleep(0.5)\npyautogui.write('deskbench query\\n', interval=0.02)");
+  const page = await until('the search page', async () => (await tabs()).find((tab) => tab.type === 'page' && tab.url.includes('search')), 30_000);
+  expect(page.url).toMatch(/^https:\/\/www\.google\.com\/search\?q=deskbench\+query/);
+  // OSWorld's get_default_search_engine reads the profile's entry (short_name, "Google" when absent).
+  const preferences = JSON.parse((await desktop.client.readFile('/home/user/.config/google-chrome/Default/Preferences'))?.toString('utf8') ?? '{}');
+  expect(preferences.default_search_provider_data?.template_url_data?.short_name ?? 'Google').toBe('Google');
+  await desktop.client.execute(['pkill', '-f', 'chromium']);
+});
+
 test('a fresh Chrome left alone writes no site-setting defaults (OSWorld reads them as the user having changed them)', async () => {
   // data_delete_automacally (chrome 99146c54) is "true" as soon as Preferences has profile.default_content_setting_values.
   await desktop.client.execute('pkill chrome; rm -rf ~/.config/google-chrome/Default "$HOME/.config/google-chrome/Local State"', { shell: true });
