@@ -22,7 +22,7 @@ async function openPdf(source: string | Uint8Array) {
   const path = typeof source === 'string' ? source : 'in memory';
   let bytes: Uint8Array;
   try {
-    bytes = typeof source === 'string' ? new Uint8Array(readFileSync(source)) : source;
+    bytes = typeof source === 'string' ? readFileSync(source) : source; // a Buffer is a Uint8Array: no copy needed
   } catch (error) {
     throw new Error(`cannot read PDF ${path}: ${(error as Error).message}`);
   }
@@ -44,9 +44,10 @@ export async function pdfText(source: string | Uint8Array): Promise<string> {
   const doc = await openPdf(source);
   try {
     let text = '';
-    for (let index = 0; index < doc.countPages(); index++) {
+    const pages = doc.countPages();
+    for (let index = 0; index < pages; index++) {
       const page = doc.loadPage(index);
-      const structured = page.toStructuredText('preserve-ligatures,preserve-whitespace,clip');
+      const structured = wholePageText(page);
       text += structured.asText().replaceAll('\n\n', '\n');
       structured.destroy();
       page.destroy();
@@ -54,6 +55,26 @@ export async function pdfText(source: string | Uint8Array): Promise<string> {
     return pythonStrip(text);
   } finally {
     doc.destroy();
+  }
+}
+
+const TEXT_OPTIONS = 'preserve-ligatures,preserve-whitespace,clip';
+
+/**
+ * The structured text of the whole page as PyMuPDF runs it (fz_run_page: the contents, then the appearances of the
+ * annotations and form widgets, so a filled-in form field's value is text). MuPDF.js's page.toStructuredText runs the
+ * contents only; a page with annotations or widgets goes through a display list of the whole page instead.
+ */
+function wholePageText(page: import('mupdf').PDFPage): import('mupdf').StructuredText {
+  const annotations = page.getAnnotations();
+  const widgets = page.getWidgets();
+  if (annotations.length === 0 && widgets.length === 0) return page.toStructuredText(TEXT_OPTIONS);
+  const list = page.toDisplayList(true);
+  try {
+    return list.toStructuredText(TEXT_OPTIONS);
+  } finally {
+    list.destroy();
+    for (const annotation of [...annotations, ...widgets]) annotation.destroy(); // before the document they point into
   }
 }
 

@@ -19,6 +19,12 @@ describe('pdf text (PyMuPDF get_text semantics)', () => {
   it('extracts the paragraphs one per line, pages concatenated, stripped, without page markers', async () => {
     for (const [name, text] of Object.entries(expected.texts)) expect(await pdfText(pdf(name)), name).toBe(text);
   });
+
+  it('includes the text of annotations and filled-in form fields, as get_text does (scripts/fixtures/pdf-annotated.py)', async () => {
+    const annotated = JSON.parse(readFileSync(join(root, 'pdf', 'annotated.json'), 'utf8')) as { text: string };
+    expect(annotated.text).toContain('Widget value'); // what PyMuPDF read
+    expect(await pdfText(pdf('annotated'))).toBe(annotated.text.trim()); // compare_pdfs strips the joined text
+  });
 });
 
 describe('compare_pdfs', () => {
