@@ -55,9 +55,9 @@ async function setUp(task: Task, file: string | undefined, resultsDir: string): 
   return { outcome, log, frames };
 }
 
-/** The file init.sh opens in VS Code (`nohup code . <file>`). */
+/** The file init.sh opens in VS Code (`nohup code . <file>`); none when the task runs no init.sh (a legacy step GUI-OS skips). */
 function fileOf(task: Task): string | undefined {
-  const script = task.setup.find((step) => step.type === 'upload_script_and_execute');
+  const script = task.setup.find((step) => step.type === 'upload_script_and_execute' && !step.ignoredBecause);
   if (!script) return undefined;
   const text = readFileSync(resolve(task.dir, String(script.parameters.local_path)), 'utf8');
   return /nohup code \. (\S+)/.exec(text)?.[1];
