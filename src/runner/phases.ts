@@ -15,7 +15,6 @@ import type { Phase, RunTaskOptions } from './types.ts';
 import type { TaskEnv } from './task-env.ts';
 import type { TaskRecord } from './task-record.ts';
 
-
 /** Where a task stands: the phase running now, how long each phase took, and its progress told to the caller. */
 export class PhaseClock {
   readonly started = Date.now();
