@@ -33,7 +33,8 @@ function frameNames(xml: string): string[] {
  * the notebook editor (its toolbar's "Run All"), not as JSON text.
  */
 const showsFile = (frames: string[], file: string) =>
-  frames.some((name) => name.startsWith(`${file} - `) && name.endsWith(' - Visual Studio Code')) &&
+  // "● " before the name: the file has unsaved changes (VS Code can mark a notebook so as its kernel is chosen).
+  frames.some((name) => name.replace(/^● /, '').startsWith(`${file} - `) && name.endsWith(' - Visual Studio Code')) &&
   (!file.endsWith('.ipynb') || frames.includes('Run All'));
 
 /** Runs one task; the agent waits (answers nothing) until a window shows `file`, then answers DONE. */
