@@ -14,11 +14,11 @@ LOCAL_BASE="deskbench/debian-base:bookworm"
 say() { echo "[deskbench image] $*" >&2; }
 start=$(date +%s)
 
-# The tag: a hash of docker/, server/ (and src/shared/shlex.ts, which the server bundles), this script (names and bytes;
-# READMEs excluded) and the base image name.
+# The tag: a hash of docker/, server/ (and src/shared/shlex.ts and src/python/repr.ts, which the server bundles), this
+# script (names and bytes; READMEs excluded) and the base image name.
 hash="$(cd "$ROOT" && {
   echo "base=$BASE_IMAGE"
-  find docker server src/shared/shlex.ts scripts/build-image.sh -type f ! -name '*.md' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
+  find docker server src/shared/shlex.ts src/python/repr.ts scripts/build-image.sh -type f ! -name '*.md' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
 } | sha256sum | cut -c1-12)"
 if [ "${1:-}" = "--hash" ]; then echo "$hash"; exit 0; fi
 if ! docker info >/dev/null 2>&1; then

@@ -13,10 +13,10 @@ import {
   expandUser,
   launch,
   parseCommand,
-  pythonListRepr,
   run,
   type RunResult,
 } from './process.ts';
+import { pythonStr } from '../src/python/repr.ts';
 import { endRecording, startRecording } from './recording.ts';
 import { cursorPosition, screenSize, screenshotPng, windowSize } from './screen.ts';
 import { waitForWindow, windowAction, listWindows } from './windows.ts';
@@ -81,7 +81,7 @@ async function launchApp({ json }: Request, res: ServerResponse): Promise<void> 
     const command = parseCommand(json());
     await launch(command);
     const raw = json().command;
-    const shown = command.shell ? (typeof raw === 'string' ? raw : pythonListRepr(command.argv)) : command.argv.join(' ');
+    const shown = command.shell ? (typeof raw === 'string' ? raw : pythonStr(command.argv)) : command.argv.join(' ');
     sendText(res, 200, `${shown} launched successfully`);
   } catch (error) {
     sendJson(res, 500, { status: 'error', message: (error as Error).message });

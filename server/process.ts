@@ -146,21 +146,3 @@ export function launch(command: Command): Promise<void> {
     );
   });
 }
-
-/** Python's repr of a list of strings, as OSWorld formats a launched shell command list. */
-export function pythonListRepr(items: string[]): string {
-  return `[${items.map(pythonStrRepr).join(', ')}]`;
-}
-
-const CONTROL_ESCAPES: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
-/** repr(str): single quotes unless the text holds a ' and no ", as Python picks them; ASCII control characters escaped. */
-function pythonStrRepr(text: string): string {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  const escaped = text.replace(/[\\\x00-\x1f\x7f'"]/g, (char) => {
-    if (char === '\\') return '\\\\';
-    if (char === "'" || char === '"') return char === quote ? `\\${char}` : char;
-    return CONTROL_ESCAPES[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
-  });
-  return quote + escaped + quote;
-}

@@ -39,14 +39,17 @@ function pythonNumberRepr(n: number): string {
   return String(n);
 }
 
+const CONTROL_ESCAPES: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** repr(str): single quotes unless the text holds a ' and no ", as Python picks them; ASCII control characters escaped. */
 function stringRepr(text: string): string {
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  const escaped = text
-    .replace(/\\/g, '\\\\')
-    .replace(/\n/g, '\\n')
-    .replace(/\r/g, '\\r')
-    .replace(/\t/g, '\\t');
-  return quote + (quote === "'" ? escaped.replace(/'/g, "\\'") : escaped) + quote;
+  const escaped = text.replace(/[\\\x00-\x1f\x7f'"]/g, (char) => {
+    if (char === '\\') return '\\\\';
+    if (char === "'" || char === '"') return char === quote ? `\\${char}` : char;
+    return CONTROL_ESCAPES[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  });
+  return quote + escaped + quote;
 }
 
 /** Python's `repr(float)` / `str(float)`: shortest round-trip digits, scientific notation below 1e-4 and from 1e16. */

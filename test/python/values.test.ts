@@ -1,6 +1,6 @@
 // Python's printing and pandas/numpy rounding, checked against values Python itself prints (by hand).
 import { describe, expect, test } from 'vitest';
-import { pythonFloatRepr } from '../../src/python/repr.ts';
+import { pythonFloatRepr, pythonStr } from '../../src/python/repr.ts';
 import { pythonSplitlines, pythonStrip } from '../../src/python/str.ts';
 import { pyStr, py } from '../../src/python/values.ts';
 import { numpyRound, inferColumn } from '../../src/eval/formats/xlsx/sheet-data.ts';
@@ -39,4 +39,11 @@ describe('python values', () => {
     expect(inferColumn([py.str('a'), py.int(1)]).dtype).toBe('object');
     expect(inferColumn([{ t: 'datetime', ms: 0 }, py.str('')]).dtype).toBe('datetime64');
   });
+});
+
+test('pythonStr of a list of str is its repr: quotes chosen as Python chooses them, control characters escaped (the control server shows launched commands so)', () => {
+  // Expected: python3 -c "print(repr(['xdg-open', \"it's\", 'say \"hi\"', 'both \' and \"', 'back\\\\slash', 'tab\there\nnl', 'bell\x07', 'café']))"
+  const items = ['xdg-open', "it's", 'say "hi"', `both ' and "`, 'back\\slash', 'tab\there\nnl', 'bell\x07', 'café'];
+  expect(pythonStr(items)).toBe(`['xdg-open', "it's", 'say "hi"', 'both \\' and "', 'back\\\\slash', 'tab\\there\\nnl', 'bell\\x07', 'café']`);
+  expect(pythonStr([])).toBe('[]');
 });

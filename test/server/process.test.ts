@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
-import { CommandTimeout, HOME, expandPath, expandUser, launch, parseCommand, pythonListRepr, run } from '../../server/process.ts';
+import { CommandTimeout, HOME, expandPath, expandUser, launch, parseCommand, run } from '../../server/process.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'deskbench-server-process-'));
 
@@ -136,11 +136,4 @@ describe('launch', () => {
       "[Errno 2] No such file or directory: 'deskbench-no-such-program'",
     );
   });
-});
-
-test('pythonListRepr: repr() of a list of str, quotes chosen as Python chooses them', () => {
-  // Expected: python3 -c "print(repr(['xdg-open', \"it's\", 'say \"hi\"', 'both \' and \"', 'back\\\\slash', 'tab\there\nnl', 'bell\x07', 'café']))"
-  const items = ['xdg-open', "it's", 'say "hi"', `both ' and "`, 'back\\slash', 'tab\there\nnl', 'bell\x07', 'café'];
-  expect(pythonListRepr(items)).toBe(`['xdg-open', "it's", 'say "hi"', 'both \\' and "', 'back\\\\slash', 'tab\\there\\nnl', 'bell\\x07', 'café']`);
-  expect(pythonListRepr([])).toBe('[]');
 });
