@@ -1,6 +1,6 @@
 # The Python side of metrics-vs-python.ts: the pdf and image metrics written as OSWorld's Python evaluators compute them
 # (PyMuPDF, Pillow, scikit-image, numpy), served by one persistent process so interpreter start-up is not timed.
-# Protocol: one JSON request per stdin line {"metric", "args", "budget_ms", "max_runs", "warmup"}; one JSON reply per stdout line
+# Protocol: one JSON request per stdin line {"metric", "args", "budget_ms", "max_runs", "warmup_ms"}; one JSON reply per stdout line
 # {"score", "samples_ms"} (each sample the mean of a batch of calls lasting about 1 ms) or {"error"}. Stand-ins for packages Debian does not ship: imagehash.phash is written out
 # (its algorithm: grey, LANCZOS 32x32, scipy dct on both axes, 8x8 block above its median); without rapidfuzz
 # (`pip install rapidfuzz`), fuzz.ratio is difflib's ratio (same definition, pure Python: ~0.15 ms slower per pair).
@@ -367,9 +367,12 @@ def main():
             budget = request["budget_ms"] / 1000
             samples = []
             score = None
-            started = time.perf_counter()
-            for _ in range(request["warmup"]):  # as the JavaScript side does
+            warm_start = time.perf_counter()
+            while True:  # untimed calls for warmup_ms, as the JavaScript side does
                 metric(*args)
+                if time.perf_counter() - warm_start >= request["warmup_ms"] / 1000:
+                    break
+            started = time.perf_counter()
             batch = batch_size(lambda: metric(*args))
             while len(samples) < request["max_runs"] and (len(samples) < 5 or time.perf_counter() - started < budget):
                 t0 = time.perf_counter()

@@ -6,12 +6,15 @@ import { newImage, type PilImage } from './image/pil-image.ts';
 import { pythonStrip } from '../../python/str.ts';
 
 type MuPdf = typeof import('mupdf');
+type PdfDocument = import('mupdf').PDFDocument;
 let engine: Promise<MuPdf> | undefined;
+let loaded: MuPdf | undefined;
 
 /** MuPDF with ICC colour management off, PyMuPDF's default (Tools.set_icc): also spares a colour context per page. */
 function mupdf(): Promise<MuPdf> {
   engine ??= import('mupdf').then((module) => {
     module.disableICC();
+    loaded = module;
     return module;
   });
   return engine;
@@ -35,6 +38,17 @@ async function openPdf(source: string | Uint8Array) {
 }
 
 /**
+ * Closes a document opened by openPdf and empties MuPDF's resource store. The store keeps what MuPDF decoded (images,
+ * fonts) after their document is gone — never reaped in this build — so without this every call left the store larger
+ * and the next one slower (an image PDF: 0.12 ms per call at first, 0.58 ms after 8,000 calls) while memory grew.
+ * Nothing outlives a call here, so nothing in the store is worth keeping.
+ */
+function closePdf(doc: PdfDocument): void {
+  doc.destroy();
+  loaded?.emptyStore();
+}
+
+/**
  * PyMuPDF's `page.get_text()` (its default flags: ligatures and whitespace preserved, text clipped to the page),
  * concatenated over pages and stripped. PyMuPDF ends every line with a newline and adds nothing between blocks;
  * MuPDF's asText() adds one more newline after each block. A line always holds at least one character, so a doubled
@@ -54,7 +68,7 @@ export async function pdfText(source: string | Uint8Array): Promise<string> {
     }
     return pythonStrip(text);
   } finally {
-    doc.destroy();
+    closePdf(doc);
   }
 }
 
@@ -102,16 +116,18 @@ export async function pdfImages(path: string): Promise<PilImage[]> {
           }
           if (subtype.asName() !== 'Image' || !ref.isIndirect() || seen.has(ref.asIndirect())) return;
           seen.add(ref.asIndirect());
-          const pixmap = doc.loadImage(ref).toPixmap();
+          const image = doc.loadImage(ref);
+          const pixmap = image.toPixmap();
           images.push(toImage(pixmap, ColorSpace.DeviceRGB));
           pixmap.destroy();
+          image.destroy();
         });
       };
       scan(doc.findPage(index).getInheritable('Resources'), 0); // the page object only: no need to load the page
     }
     return images;
   } finally {
-    doc.destroy();
+    closePdf(doc);
   }
 }
 
@@ -136,6 +152,6 @@ export async function pdfPageCount(path: string): Promise<number> {
   try {
     return doc.countPages();
   } finally {
-    doc.destroy();
+    closePdf(doc);
   }
 }
