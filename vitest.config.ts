@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { deskbench } from './src/plugin/index.ts';
+import { DESKTOP_TESTS_RUN_ID } from './test/desktop-run-id.ts';
 
 // Three projects: `unit` (deskbench's own tests that need no desktop: npm run test:unit), `desktop` (its tests that
 // start desktop containers; npm test runs both), and `examples`: the example tasks through the deskbench plugin
@@ -32,7 +33,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 300_000,
           maxWorkers: 1,
-          env: { TESTCONTAINERS_RYUK_DISABLED: 'true' },
+          // One run id for every container these tests start, so the global teardown can remove any left behind.
+          env: { TESTCONTAINERS_RYUK_DISABLED: 'true', DESKBENCH_RUN_ID: DESKTOP_TESTS_RUN_ID },
         },
       },
       {

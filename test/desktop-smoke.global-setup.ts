@@ -1,16 +1,20 @@
 // Global setup of the `desktop` test project: before any desktop test, one desktop must come up. When it cannot (no
 // engine, no image, a desktop that never gets ready), the project stops at once with the container's own log and
 // processes, instead of every test waiting out its timeout — on CI that is the difference between a clear message in
-// a minute and a run killed at its time limit with nothing said.
+// a minute and a run killed at its time limit with nothing said. Its teardown removes whatever container of this run
+// the tests left behind (a test that threw while a task was still running), and says so; the reaper does the same
+// when vitest is killed before any teardown can run.
 import { getContainerRuntimeClient } from 'testcontainers';
 import { startDesktop } from '../src/desktop/docker-provider.ts';
 import { removeContainers } from '../src/desktop/cleanup.ts';
 import { RUN_LABEL } from '../src/desktop/labels.ts';
+import { startReaper } from '../src/desktop/reaper.ts';
+import { DESKTOP_TESTS_RUN_ID as RUN_ID } from './desktop-run-id.ts';
 
-const RUN_ID = `test-desktop-smoke-${process.pid}`;
 const STARTUP_TIMEOUT_MS = 240_000;
 
-export default async function desktopSmoke(): Promise<void> {
+export default async function desktopSmoke(): Promise<() => Promise<void>> {
+  const stopReaper = startReaper(RUN_ID);
   const started = Date.now();
   let lastSeen = '(no container was created)';
   const watch = setInterval(() => {
@@ -26,6 +30,7 @@ export default async function desktopSmoke(): Promise<void> {
     await desktop.stop();
     console.log(`[desktop tests] a desktop container was ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
+    stopReaper();
     throw new Error(
       `[desktop tests] no desktop came up within ${STARTUP_TIMEOUT_MS / 1000} s, so the desktop tests do not run: ${(error as Error).message}\n` +
         `What the container showed last:\n${lastSeen}`,
@@ -34,6 +39,13 @@ export default async function desktopSmoke(): Promise<void> {
     clearInterval(watch);
     await removeContainers({ runId: RUN_ID }).catch(() => {});
   }
+  return async () => {
+    const left = await removeContainers({ runId: RUN_ID });
+    stopReaper();
+    if (left.length > 0) {
+      console.warn(`[desktop tests] removed ${left.length} container(s) of run ${RUN_ID} that the tests left behind: ${left.map((id) => id.slice(0, 12)).join(', ')}`);
+    }
+  };
 }
 
 async function describeContainer(): Promise<string | undefined> {
