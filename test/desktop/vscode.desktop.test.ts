@@ -50,6 +50,13 @@ test('`cd folder && code . file` opens a maximized VS Code window titled "file -
   // the file's name shows there again (tab, explorer) besides the window title.
   await until('the workbench in the accessibility tree', async () =>
     (await desktop.client.accessibilityTree()).split('hello.py').length > 2, 60_000);
+  // No secondary side bar: this code-server opens an empty Chat panel on the right by default, which OSWorld's VS Code
+  // never showed (the image's settings hide it). Its toggle in the title bar is there, not pressed.
+  const tree = await desktop.client.accessibilityTree();
+  const toggle = tree.match(/<toggle-button name="Toggle Secondary Side Bar[^"]*"[^>]*>/)?.[0];
+  expect(toggle).toBeDefined();
+  expect(toggle).not.toContain('st:pressed="true"');
+  expect(tree).not.toContain('name="Hide Secondary Side Bar');
 });
 
 test('`code --install-extension file.vsix` installs a VS Code extension that `code --list-extensions` then lists', { timeout: 180_000 }, async () => {
