@@ -30,6 +30,14 @@ async function shellButtons(): Promise<string[]> {
   return [...shell.matchAll(/<push-button name="([^"]+)"/g)].map((match) => match[1]);
 }
 
+// First in the file: the desktop has just said it is ready, as when an agent presses the key at its first step.
+test('Ctrl+Alt+T, pressed once as soon as the desktop is ready, opens a gnome-terminal window', async () => {
+  await desktop.client.execute(['python', '-c', "import pyautogui; pyautogui.hotkey('ctrl', 'alt', 't')"]);
+  const line = await until('a terminal window', async () => (await windows()).find((w) => /gnome-terminal/i.test(w)), 30_000);
+  expect(line).toMatch(/user@/);
+  await sh('pkill -f gnome-terminal-server');
+});
+
 test('GNOME Shell runs: org.gnome.Shell is on the session bus, the desktop (not the overview) is shown, the shell is in the accessibility tree', async () => {
   const owner = await sh('gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner org.gnome.Shell');
   expect(owner.output.trim()).toBe('(true,)');
@@ -68,13 +76,6 @@ test("Vim can be pinned: favourites holding vim.desktop (as OSWorld's remove-vim
   } finally {
     await sh('gsettings reset org.gnome.shell favorite-apps');
   }
-});
-
-test('Ctrl+Alt+T opens a gnome-terminal window', async () => {
-  await desktop.client.execute(['python', '-c', "import pyautogui; pyautogui.hotkey('ctrl', 'alt', 't')"]);
-  const line = await until('a terminal window', async () => (await windows()).find((w) => /gnome-terminal/i.test(w)), 30_000);
-  expect(line).toMatch(/user@/);
-  await sh('pkill -f gnome-terminal-server');
 });
 
 test('the Settings app (gnome-control-center) opens a window', async () => {

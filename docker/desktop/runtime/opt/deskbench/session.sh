@@ -1,13 +1,14 @@
 #!/bin/bash
 # The desktop session, run as user `user`: Xvfb, the session D-Bus, the AT-SPI bus, the sound server, GNOME Shell
 # (X11, software GL) with the Ubuntu-style dock and the GNOME settings daemons. Starts them in the background and
-# returns once the shell has drawn the desktop (its deskbench extension writes shell-ready), so that whoever starts
-# the control server next knows the screen is what an agent should see.
+# returns once the shell has drawn the desktop (its deskbench extension writes shell-ready) and the settings daemons
+# answer, keys included (keys-ready), so that whoever starts the control server next knows the desktop is what an
+# agent should see and does what its keys say.
 set -u
 W="${SCREEN_WIDTH:-1920}" H="${SCREEN_HEIGHT:-1080}"
 LOGS=/tmp/deskbench
 mkdir -p "$LOGS" "$XDG_RUNTIME_DIR"
-rm -f /tmp/.X0-lock /tmp/.X11-unix/X0 "${DBUS_SESSION_BUS_ADDRESS#unix:path=}" "$LOGS/shell-ready"
+rm -f /tmp/.X0-lock /tmp/.X11-unix/X0 "${DBUS_SESSION_BUS_ADDRESS#unix:path=}" "$LOGS/shell-ready" "$LOGS/keys-ready"
 
 wait_for() { # description, tries of 10 ms, test…
   local what="$1" tries="$2"; shift 2
@@ -36,7 +37,22 @@ wait_for "the shell (shell-ready)" 9000 test -e "$LOGS/shell-ready"
 # scaling), media keys (Ctrl+Alt+T, volume), keyboard, accessibility, sound, date & time, housekeeping. Each one is
 # a separate GNOME process; gnome-session would start these and more. After the shell, whose D-Bus
 # interface media-keys needs to grab its keys. gsd-power is not started: it needs logind.
-for plugin in xsettings media-keys keyboard a11y-settings sound datetime housekeeping; do
+plugins=(xsettings media-keys keyboard a11y-settings sound datetime housekeeping)
+for plugin in "${plugins[@]}"; do
   "/usr/libexec/gsd-$plugin" >"$LOGS/gsd-$plugin.log" 2>&1 &
 done
+
+# Ready when each daemon owns its bus name (org.gnome.SettingsDaemon.MediaKeys, …) and media-keys has grabbed its
+# keys in the shell (the extension writes keys-ready once Ctrl+Alt+T is bound): until then, a key an agent presses at
+# its first step reaches no one. About 0.3 s after the shell.
+daemons_answer() {
+  local names name
+  names="$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+    --method org.freedesktop.DBus.ListNames 2>/dev/null)"
+  for name in XSettings MediaKeys Keyboard A11ySettings Sound Datetime Housekeeping; do
+    [[ "$names" == *"'org.gnome.SettingsDaemon.$name'"* ]] || return 1
+  done
+}
+wait_for "the settings daemons" 3000 daemons_answer
+wait_for "the media keys (keys-ready)" 3000 test -e "$LOGS/keys-ready"
 

@@ -1,10 +1,16 @@
 // deskbench's shell extension. Ubuntu's GNOME starts on the desktop, upstream GNOME on the Activities overview:
 // once the shell has finished starting, leave the overview. Then write /tmp/deskbench/shell-ready, which the
-// container's session script waits for before the control server answers (ready = the shell is drawn).
-const { GLib } = imports.gi;
+// container's session script waits for before it starts the settings daemons. Then write /tmp/deskbench/keys-ready
+// once keys work (see _waitForKeys), which the session script waits for before the control server answers: an
+// agent's first Ctrl+Alt+T must open a terminal, not reach no one.
+const { Clutter, GLib, Meta } = imports.gi;
 const Main = imports.ui.main;
 
 const READY_FILE = '/tmp/deskbench/shell-ready';
+const KEYS_READY_FILE = '/tmp/deskbench/keys-ready';
+// Ctrl+Alt+T as mutter matches it: the X keycode of T on Xvfb's evdev keymap (KEY_T 20 + 8), Control | Mod1.
+const T_KEYCODE = 28;
+const CONTROL_ALT = (1 << 2) | (1 << 3);
 
 class DeskbenchSession {
     enable() {
@@ -21,12 +27,49 @@ class DeskbenchSession {
             GLib.file_set_contents(READY_FILE, `${Date.now()}\n`);
             return GLib.SOURCE_REMOVE;
         });
+        this._waitForKeys();
+    }
+
+    // Ready for keys once gsd-media-keys has grabbed its keys (it grabs them all in one call to the shell, some time
+    // after it starts) and the first synthetic key has come and gone: the X server's XTEST keyboard carries a keymap
+    // of its own, so the first XTEST key of the session makes mutter reload its keymap and grabs, and a key arriving
+    // meanwhile (an agent's first Ctrl+Alt+T) reaches no one. A Shift press from here takes that first key.
+    _waitForKeys() {
+        this._poll(() => global.display.get_keybinding_action(T_KEYCODE, CONTROL_ALT) !== 0, () => {
+            let reloaded = false;
+            const keymapId = Meta.get_backend().connect('keymap-changed', () => (reloaded = true));
+            const keyboard = Clutter.get_default_backend().get_default_seat()
+                .create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
+            keyboard.notify_keyval(GLib.get_monotonic_time(), Clutter.KEY_Shift_L, Clutter.KeyState.PRESSED);
+            keyboard.notify_keyval(GLib.get_monotonic_time(), Clutter.KEY_Shift_L, Clutter.KeyState.RELEASED);
+            // A server whose XTEST keymap matches never reloads: go on after a second.
+            const since = GLib.get_monotonic_time();
+            this._poll(() => reloaded || GLib.get_monotonic_time() - since > 1e6, () => {
+                Meta.get_backend().disconnect(keymapId);
+                this._poll(() => global.display.get_keybinding_action(T_KEYCODE, CONTROL_ALT) !== 0, () => {
+                    GLib.file_set_contents(KEYS_READY_FILE, `${Date.now()}\n`);
+                });
+            });
+        });
+    }
+
+    /** Calls `then` once `ready()` holds, checking every 25 ms. */
+    _poll(ready, then) {
+        this._pollId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, 25, () => {
+            if (!ready())
+                return GLib.SOURCE_CONTINUE;
+            this._pollId = 0;
+            then();
+            return GLib.SOURCE_REMOVE;
+        });
     }
 
     disable() {
         if (this._startupId)
             Main.layoutManager.disconnect(this._startupId);
-        this._startupId = 0;
+        if (this._pollId)
+            GLib.source_remove(this._pollId);
+        this._startupId = this._pollId = 0;
     }
 }
 
