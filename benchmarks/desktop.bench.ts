@@ -1,4 +1,4 @@
-// Desktop container timings: start → server ready (the GNOME shell drawn), screenshot latency at 1920×1080, the
+// Desktop container timings: start → server ready (the GNOME shell drawn, its keys grabbed), screenshot latency at 1920×1080, the
 // accessibility tree of Chromium and of a Calc window showing a 10,000-row sheet, and the memory of an idle desktop
 // (`vitest bench --run benchmarks/desktop.bench.ts`). Prints the median of each, in ms (memory in MB).
 import { execFile } from 'node:child_process';
