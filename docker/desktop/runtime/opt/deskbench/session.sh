@@ -37,14 +37,14 @@ wait_for "the shell (shell-ready)" 9000 test -e "$LOGS/shell-ready"
 # scaling), media keys (Ctrl+Alt+T, volume), keyboard, accessibility, sound, date & time, housekeeping. Each one is
 # a separate GNOME process; gnome-session would start these and more. After the shell, whose D-Bus
 # interface media-keys needs to grab its keys. gsd-power is not started: it needs logind.
-plugins=(xsettings media-keys keyboard a11y-settings sound datetime housekeeping)
-for plugin in "${plugins[@]}"; do
+for plugin in xsettings media-keys keyboard a11y-settings sound datetime housekeeping; do
   "/usr/libexec/gsd-$plugin" >"$LOGS/gsd-$plugin.log" 2>&1 &
 done
 
-# Ready when each daemon owns its bus name (org.gnome.SettingsDaemon.MediaKeys, …) and media-keys has grabbed its
-# keys in the shell (the extension writes keys-ready once Ctrl+Alt+T is bound): until then, a key an agent presses at
-# its first step reaches no one. About 0.3 s after the shell.
+# Ready when each daemon owns its bus name (org.gnome.SettingsDaemon.MediaKeys, …) and keys work: the extension writes
+# keys-ready once media-keys has grabbed its keys (Ctrl+Alt+T is bound) and the session's first XTEST key has made
+# mutter reload its keymap (see the extension). Until then, a key an agent presses at its first step can reach no one.
+# About 0.2 s after the shell.
 daemons_answer() {
   local names name
   names="$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
