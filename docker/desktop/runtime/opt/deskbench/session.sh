@@ -37,8 +37,11 @@ wait_for "the shell (shell-ready)" 9000 test -e "$LOGS/shell-ready"
 # scaling), media keys (Ctrl+Alt+T, volume), keyboard, accessibility, sound, date & time, housekeeping. Each one is
 # a separate GNOME process; gnome-session would start these and more. After the shell, whose D-Bus
 # interface media-keys needs to grab its keys. gsd-power is not started: it needs logind.
-for plugin in xsettings media-keys keyboard a11y-settings sound datetime housekeeping; do
-  "/usr/libexec/gsd-$plugin" >"$LOGS/gsd-$plugin.log" 2>&1 &
+# Each as program:the bus name (org.gnome.SettingsDaemon.…) it owns once it is up.
+daemons=(xsettings:XSettings media-keys:MediaKeys keyboard:Keyboard a11y-settings:A11ySettings sound:Sound
+  datetime:Datetime housekeeping:Housekeeping)
+for daemon in "${daemons[@]}"; do
+  "/usr/libexec/gsd-${daemon%%:*}" >"$LOGS/gsd-${daemon%%:*}.log" 2>&1 &
 done
 
 # Ready when each daemon owns its bus name (org.gnome.SettingsDaemon.MediaKeys, …) and keys work: the extension writes
@@ -46,11 +49,11 @@ done
 # mutter reload its keymap (see the extension). Until then, a key an agent presses at its first step can reach no one.
 # About 0.2 s after the shell.
 daemons_answer() {
-  local names name
+  local names daemon
   names="$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
     --method org.freedesktop.DBus.ListNames 2>/dev/null)"
-  for name in XSettings MediaKeys Keyboard A11ySettings Sound Datetime Housekeeping; do
-    [[ "$names" == *"'org.gnome.SettingsDaemon.$name'"* ]] || return 1
+  for daemon in "${daemons[@]}"; do
+    [[ "$names" == *"'org.gnome.SettingsDaemon.${daemon#*:}'"* ]] || return 1
   done
 }
 wait_for "the settings daemons" 3000 daemons_answer

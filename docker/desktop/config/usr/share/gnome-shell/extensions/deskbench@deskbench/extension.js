@@ -12,6 +12,11 @@ const KEYS_READY_FILE = '/tmp/deskbench/keys-ready';
 const T_KEYCODE = 28;
 const CONTROL_ALT = (1 << 2) | (1 << 3);
 
+/** Whether a grab answers Ctrl+Alt+T: gsd-media-keys grabs all its keys (this one too) in one call to the shell. */
+function ctrlAltTBound() {
+    return global.display.get_keybinding_action(T_KEYCODE, CONTROL_ALT) !== 0;
+}
+
 class DeskbenchSession {
     enable() {
         if (Main.layoutManager._startingUp)
@@ -30,37 +35,36 @@ class DeskbenchSession {
         this._waitForKeys();
     }
 
-    // Ready for keys once gsd-media-keys has grabbed its keys (it grabs them all in one call to the shell, some time
-    // after it starts) and the first synthetic key has come and gone: the X server's XTEST keyboard carries a keymap
-    // of its own, so the first XTEST key of the session makes mutter reload its keymap and grabs, and a key arriving
-    // meanwhile (an agent's first Ctrl+Alt+T) reaches no one. A Shift press from here takes that first key.
-    _waitForKeys() {
-        this._poll(() => global.display.get_keybinding_action(T_KEYCODE, CONTROL_ALT) !== 0, () => {
-            let reloaded = false;
-            const keymapId = Meta.get_backend().connect('keymap-changed', () => (reloaded = true));
-            const keyboard = Clutter.get_default_backend().get_default_seat()
-                .create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
-            keyboard.notify_keyval(GLib.get_monotonic_time(), Clutter.KEY_Shift_L, Clutter.KeyState.PRESSED);
-            keyboard.notify_keyval(GLib.get_monotonic_time(), Clutter.KEY_Shift_L, Clutter.KeyState.RELEASED);
-            // A server whose XTEST keymap matches never reloads: go on after a second.
-            const since = GLib.get_monotonic_time();
-            this._poll(() => reloaded || GLib.get_monotonic_time() - since > 1e6, () => {
-                Meta.get_backend().disconnect(keymapId);
-                this._poll(() => global.display.get_keybinding_action(T_KEYCODE, CONTROL_ALT) !== 0, () => {
-                    GLib.file_set_contents(KEYS_READY_FILE, `${Date.now()}\n`);
-                });
-            });
-        });
+    // Ready for keys once gsd-media-keys has grabbed its keys (some time after it starts) and the first synthetic key
+    // has come and gone: the X server's XTEST keyboard carries a keymap of its own, so the first XTEST key of the
+    // session makes mutter reload its keymap and grabs, and a key arriving meanwhile (an agent's first Ctrl+Alt+T)
+    // reaches no one. A Shift press from here takes that first key.
+    async _waitForKeys() {
+        await this._until(ctrlAltTBound);
+        let reloaded = false;
+        const keymapId = Meta.get_backend().connect('keymap-changed', () => (reloaded = true));
+        const keyboard = Clutter.get_default_backend().get_default_seat()
+            .create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
+        keyboard.notify_keyval(GLib.get_monotonic_time(), Clutter.KEY_Shift_L, Clutter.KeyState.PRESSED);
+        keyboard.notify_keyval(GLib.get_monotonic_time(), Clutter.KEY_Shift_L, Clutter.KeyState.RELEASED);
+        // A server whose XTEST keymap matches never reloads: go on after a second.
+        const since = GLib.get_monotonic_time();
+        await this._until(() => reloaded || GLib.get_monotonic_time() - since > 1e6);
+        Meta.get_backend().disconnect(keymapId);
+        await this._until(ctrlAltTBound);
+        GLib.file_set_contents(KEYS_READY_FILE, `${Date.now()}\n`);
     }
 
-    /** Calls `then` once `ready()` holds, checking every 25 ms. */
-    _poll(ready, then) {
-        this._pollId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, 25, () => {
-            if (!ready())
-                return GLib.SOURCE_CONTINUE;
-            this._pollId = 0;
-            then();
-            return GLib.SOURCE_REMOVE;
+    /** Resolves once `ready()` holds, checking every 25 ms (never, if the extension is disabled meanwhile). */
+    _until(ready) {
+        return new Promise((resolve) => {
+            this._pollId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, 25, () => {
+                if (!ready())
+                    return GLib.SOURCE_CONTINUE;
+                this._pollId = 0;
+                resolve();
+                return GLib.SOURCE_REMOVE;
+            });
         });
     }
 
