@@ -21,6 +21,8 @@ export const PROVIDED_COMMANDS: Readonly<Record<string, string>> = {
   'gnome-terminal': 'GNOME Terminal',
   jupyter: "Jupyter's command and kernel (Debian jupyter-core, python3-ipykernel); see jupyter-lab below",
   'jupyter-kernelspec': 'Jupyter (Debian python3-jupyter-client): `jupyter kernelspec list`',
+  'jupyter-notebook': 'the classic Jupyter Notebook server (Debian jupyter-notebook 6.4): `jupyter notebook --port N`',
+  'jupyter-nbconvert': 'nbconvert (Debian jupyter-nbconvert): `jupyter nbconvert --to notebook --execute`',
   // The desktop's settings, sound, time and default apps.
   gsettings: 'GLib (libglib2.0-bin)',
   gio: 'GLib (libglib2.0-bin)',

@@ -1,6 +1,7 @@
 // GUI-OS's environment in the desktop, as its init scripts use it: the task venv ~/Desktop/.action-env, `uv pip
 // install` of the packages the 44 tasks install (all already there: it must succeed offline), the kernel registered,
-// /mnt/container writable. One container for this file.
+// /mnt/container writable, and the commands PyPI's `jupyter` brings (`jupyter nbconvert`, `jupyter notebook`) working.
+// One container for this file.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startDesktop, type Desktop } from '../../src/desktop/docker-provider.ts';
 
@@ -38,4 +39,25 @@ test('the kernel registers as init.sh registers it, and /mnt/container takes the
   expect(kernel.output).toMatch(/\.action-env\s+\/home\/user\/\.local\/share\/jupyter\/kernels\/\.action-env/);
   const log = await desktop.client.execute(['bash', '-c', 'echo setup > /mnt/container/task-setup.log && cat /mnt/container/task-setup.log']);
   expect(log.output.trim()).toBe('setup');
+});
+
+test('`jupyter nbconvert --execute` runs a notebook in the venv, as an agent runs one from a terminal', { timeout: 180_000 }, async () => {
+  const notebook = JSON.stringify({
+    nbformat: 4, nbformat_minor: 5, metadata: {},
+    cells: [{ cell_type: 'code', id: 'c1', metadata: {}, execution_count: null, outputs: [], source: ['import sys, numpy\n', 'print(sys.prefix, numpy.arange(3).sum())'] }],
+  });
+  const run = await inVenv(`cd /tmp && printf '%s' '${notebook}' > run.ipynb && jupyter nbconvert --to notebook --execute --inplace run.ipynb && python -c "import json; print(''.join(json.load(open('run.ipynb'))['cells'][0]['outputs'][0]['text']))"`);
+  expect(run.returncode, run.output + run.error).toBe(0);
+  expect(run.output.trim()).toBe('/home/user/Desktop/.action-env 3');
+});
+
+test('`jupyter notebook --port` serves a notebook and redirects an unauthenticated request for it to the login page, as two GUI-OS tasks check', { timeout: 180_000 }, async () => {
+  const start = await inVenv('cd ~/Downloads && printf \'{"cells":[],"metadata":{},"nbformat":4,"nbformat_minor":5}\' > served.ipynb && (setsid jupyter notebook --no-browser --port 1036 served.ipynb > /tmp/notebook.log 2>&1 &)');
+  expect(start.returncode, start.error).toBe(0);
+  const check = await desktop.client.execute(['bash', '-c', 'for i in $(seq 60); do curl -s -o /dev/null http://localhost:1036/api && break; sleep 1; done; curl -s -i http://localhost:1036/notebooks/served.ipynb']);
+  expect(check.output).toContain('HTTP/1.1 302 Found');
+  expect(check.output).toMatch(/^Location: .*served\.ipynb/m);
+  // GUI-OS's Notebook comes from pip and has no desktop entry: no "Jupyter Notebook" app, .ipynb not taken over.
+  const entries = await desktop.client.execute(['bash', '-c', 'grep -ril jupyter /usr/share/applications || true']);
+  expect(entries.output.trim()).toBe('');
 });
