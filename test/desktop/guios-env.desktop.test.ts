@@ -57,7 +57,9 @@ test('`jupyter notebook --port` serves a notebook and redirects an unauthenticat
   const check = await desktop.client.execute(['bash', '-c', 'for i in $(seq 60); do curl -s -o /dev/null http://localhost:1036/api && break; sleep 1; done; curl -s -i http://localhost:1036/notebooks/served.ipynb']);
   expect(check.output).toContain('HTTP/1.1 302 Found');
   expect(check.output).toMatch(/^Location: .*served\.ipynb/m);
-  // GUI-OS's Notebook comes from pip and has no desktop entry: no "Jupyter Notebook" app, .ipynb not taken over.
+});
+
+test('no desktop entry for Jupyter: GUI-OS installs it with pip, so no "Jupyter Notebook" app and .ipynb files are not taken over', async () => {
   const entries = await desktop.client.execute(['bash', '-c', 'grep -ril jupyter /usr/share/applications || true']);
   expect(entries.output.trim()).toBe('');
 });
