@@ -141,6 +141,28 @@ test('pyautogui types every printable character exactly into a text editor', asy
   await desktop.client.execute(['pkill', 'gedit']);
 });
 
+test('characters missing from the keyboard map arrive as themselves, over more steps than there are spare keycodes', { timeout: 180_000 }, async () => {
+  await desktop.client.execute(['touch', '/tmp/accents.txt']);
+  await desktop.client.launch(['gedit', '--new-window', '/tmp/accents.txt']);
+  await until('gedit window', async () => (await desktop.client.execute(['wmctrl', '-l'])).output.includes('accents.txt'));
+  await desktop.client.activateWindow({ window_name: 'accents.txt' });
+  await until('gedit focused', async () => (await desktop.client.execute('xdotool getactivewindow getwindowname', { shell: true })).output.includes('accents.txt'));
+  await sleep(500);
+  // One process per character, as an agent's steps are: each binds a spare keycode the earlier ones may hold.
+  const characters = [...'éüñø€—ßçåłžœæ¿¡ğışđčřůőűŋħĸŧ'];
+  for (const character of characters) {
+    const typed = await desktop.client.execute(['python', '-c', `import pyautogui; pyautogui.write(${JSON.stringify(character)})`]);
+    expect(typed.returncode, `${character}: ${typed.error}`).toBe(0);
+  }
+  // And one process typing them all again, the first ones after their keycodes went to later ones.
+  const again = characters.join('') + characters.slice(0, 3).join('');
+  await desktop.client.execute(['python', '-c', `import pyautogui; pyautogui.write(${JSON.stringify(again)}); pyautogui.hotkey('ctrl', 'a'); pyautogui.hotkey('ctrl', 'c')`]);
+  await sleep(300);
+  const clipboard = await desktop.client.execute(['xclip', '-o', '-selection', 'clipboard']);
+  expect(clipboard.output).toBe(characters.join('') + again);
+  await desktop.client.execute(['pkill', 'gedit']);
+});
+
 test('a Calc window with a 10,000-row sheet gives a bounded tree with the cells on screen', async () => {
   const csv = ['id,name,value', ...Array.from({ length: 10_000 }, (_, i) => `${i},row${i},${i * 3}`)].join('\n');
   await desktop.client.upload('/tmp/src/big.csv', Buffer.from(csv));

@@ -38,6 +38,21 @@ test('Ctrl+Alt+T, pressed once as soon as the desktop is ready, opens a gnome-te
   await sh('pkill -f gnome-terminal-server');
 });
 
+test('Ctrl+Alt+T right after a character the keyboard lacks still opens a terminal: the shim waits until the shell has re-taken its keys', async () => {
+  // pyautogui binds a spare keycode for such a character; mutter then reloads its keymap and grabs, which the shell
+  // extension counts in /tmp/deskbench/keymap-changes.
+  const reloads = async () => Number((await sh('cat /tmp/deskbench/keymap-changes 2>/dev/null || echo 0')).output.trim());
+  const terminals = async () => (await windows()).filter((w) => /gnome-terminal/i.test(w)).length;
+  const before = await reloads();
+  for (const character of ['é', 'ł', '€']) {
+    const open = await terminals();
+    await desktop.client.execute(['python', '-c', `import pyautogui; pyautogui.write(${JSON.stringify(character)}); pyautogui.hotkey('ctrl', 'alt', 't')`]);
+    await until(`a new terminal after typing ${character}`, async () => (await terminals()) > open, 30_000);
+  }
+  expect(await reloads()).toBeGreaterThanOrEqual(before + 3);
+  await sh('pkill -f gnome-terminal-server');
+});
+
 test('GNOME Shell runs: org.gnome.Shell is on the session bus, the desktop (not the overview) is shown, the shell is in the accessibility tree', async () => {
   const owner = await sh('gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner org.gnome.Shell');
   expect(owner.output.trim()).toBe('(true,)');

@@ -2,12 +2,14 @@
 // once the shell has finished starting, leave the overview. Then write /tmp/deskbench/shell-ready, which the
 // container's session script waits for before it starts the settings daemons. Then write /tmp/deskbench/keys-ready
 // once keys work (see _waitForKeys), which the session script waits for before the control server answers: an
-// agent's first Ctrl+Alt+T must open a terminal, not reach no one.
+// agent's first Ctrl+Alt+T must open a terminal, not reach no one. From then on, count in
+// /tmp/deskbench/keymap-changes the keymap reloads mutter has finished (see _keymapChanged).
 const { Clutter, GLib, Meta } = imports.gi;
 const Main = imports.ui.main;
 
 const READY_FILE = '/tmp/deskbench/shell-ready';
 const KEYS_READY_FILE = '/tmp/deskbench/keys-ready';
+const KEYMAP_CHANGES_FILE = '/tmp/deskbench/keymap-changes';
 // Ctrl+Alt+T as mutter matches it: the X keycode of T on Xvfb's evdev keymap (KEY_T 20 + 8), Control | Mod1.
 const T_KEYCODE = 28;
 const CONTROL_ALT = (1 << 2) | (1 << 3);
@@ -19,6 +21,8 @@ function ctrlAltTBound() {
 
 class DeskbenchSession {
     enable() {
+        this._polls = new Set();
+        this._keymapChanges = 0;
         if (Main.layoutManager._startingUp)
             this._startupId = Main.layoutManager.connect('startup-complete', () => this._started());
         else
@@ -53,27 +57,40 @@ class DeskbenchSession {
         Meta.get_backend().disconnect(keymapId);
         await this._until(ctrlAltTBound);
         GLib.file_set_contents(KEYS_READY_FILE, `${Date.now()}\n`);
+        this._keymapId = Meta.get_backend().connect('keymap-changed', () => this._keymapChanged());
+    }
+
+    // Any later keymap change reloads mutter's grabs the same way (the pyautogui shim binds a spare keycode to type a
+    // character the keyboard lacks), and a key arriving during a reload reaches no one. The shim reads this count
+    // before its change and sends its next key once the count has gone up.
+    async _keymapChanged() {
+        await this._until(ctrlAltTBound);
+        GLib.file_set_contents(KEYMAP_CHANGES_FILE, `${++this._keymapChanges}\n`);
     }
 
     /** Resolves once `ready()` holds, checking every 25 ms (never, if the extension is disabled meanwhile). */
     _until(ready) {
         return new Promise((resolve) => {
-            this._pollId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, 25, () => {
+            const id = GLib.timeout_add(GLib.PRIORITY_DEFAULT, 25, () => {
                 if (!ready())
                     return GLib.SOURCE_CONTINUE;
-                this._pollId = 0;
+                this._polls.delete(id);
                 resolve();
                 return GLib.SOURCE_REMOVE;
             });
+            this._polls.add(id);
         });
     }
 
     disable() {
         if (this._startupId)
             Main.layoutManager.disconnect(this._startupId);
-        if (this._pollId)
-            GLib.source_remove(this._pollId);
-        this._startupId = this._pollId = 0;
+        if (this._keymapId)
+            Meta.get_backend().disconnect(this._keymapId);
+        for (const id of this._polls)
+            GLib.source_remove(id);
+        this._polls.clear();
+        this._startupId = this._keymapId = 0;
     }
 }
 
