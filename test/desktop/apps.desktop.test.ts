@@ -115,14 +115,18 @@ test('opening a .docx shows a Writer window with that name', async () => {
   await expect(desktop.client.openFile('/home/user/Documents/missing.docx', 2_000)).rejects.toMatchObject({ status: 404 });
 });
 
-test('pyautogui types every printable character exactly into a text editor', async () => {
-  await desktop.client.execute(['touch', '/tmp/typed.txt']);
-  await desktop.client.launch(['gedit', '--new-window', '/tmp/typed.txt']);
-  await until('gedit window', async () => (await desktop.client.execute(['wmctrl', '-l'])).output.includes('typed.txt'));
-  await desktop.client.activateWindow({ window_name: 'typed.txt' });
-  // Type only once gedit has the focus: keys sent anywhere else would land in another app.
-  await until('gedit focused', async () => (await desktop.client.execute('xdotool getactivewindow getwindowname', { shell: true })).output.includes('typed.txt'));
+/** Opens an empty /tmp/<name> in gedit and waits until gedit has the focus: keys sent anywhere else would land in another app. */
+async function focusedGedit(name: string): Promise<void> {
+  await desktop.client.execute(['touch', `/tmp/${name}`]);
+  await desktop.client.launch(['gedit', '--new-window', `/tmp/${name}`]);
+  await until('gedit window', async () => (await desktop.client.execute(['wmctrl', '-l'])).output.includes(name));
+  await desktop.client.activateWindow({ window_name: name });
+  await until('gedit focused', async () => (await desktop.client.execute('xdotool getactivewindow getwindowname', { shell: true })).output.includes(name));
   await sleep(500);
+}
+
+test('pyautogui types every printable character exactly into a text editor', async () => {
+  await focusedGedit('typed.txt');
   const text = 'Hello <World> {x|y} ~`!';
   const code = [
     'import pyautogui',
@@ -142,12 +146,7 @@ test('pyautogui types every printable character exactly into a text editor', asy
 });
 
 test('characters missing from the keyboard map arrive as themselves, over more steps than there are spare keycodes', { timeout: 180_000 }, async () => {
-  await desktop.client.execute(['touch', '/tmp/accents.txt']);
-  await desktop.client.launch(['gedit', '--new-window', '/tmp/accents.txt']);
-  await until('gedit window', async () => (await desktop.client.execute(['wmctrl', '-l'])).output.includes('accents.txt'));
-  await desktop.client.activateWindow({ window_name: 'accents.txt' });
-  await until('gedit focused', async () => (await desktop.client.execute('xdotool getactivewindow getwindowname', { shell: true })).output.includes('accents.txt'));
-  await sleep(500);
+  await focusedGedit('accents.txt');
   // One process per character, as an agent's steps are: each binds a spare keycode the earlier ones may hold.
   const characters = [...'éüñø€—ßçåłžœæ¿¡ğışđčřůőűŋħĸŧ'];
   for (const character of characters) {
