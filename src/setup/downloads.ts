@@ -4,17 +4,21 @@
 //      folder or the folder of the `files` option: nowhere else on the host;
 //   2. the user's `files` option: a {url: path} map, or a folder searched by the URL's file name;
 //   3. the download cache, a host folder reused across runs, keyed like OSWorld's: `<uuid5(URL)>_<name>`;
-//   4. the network: 3 tries, 300 s each; the file is written under a temporary name, then renamed.
-// Anything missing fails with a message naming the URL and how to supply the file.
-import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, statSync } from 'node:fs';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+//   4. the network (src/files/download.ts): 3 tries with back-off, resumed where a try stopped, from the lock's pinned
+//      source and through the mirror when there are; the file is written under a temporary name, then renamed.
+// Anything missing fails with a message naming the URL and how to supply the file. With a lock
+// (deskbench-files.lock.json), a file for a locked URL, wherever it came from, must have the locked sha256.
+import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { isFile, urlSegments, uuid5Url } from '../files/cache.ts';
+import { ensureCached, fetchUrlOf } from '../files/download.ts';
+import { DownloadError } from '../files/errors.ts';
+import type { FilesLock, LockEntry } from '../files/lockfile.ts';
+import type { FilesMirror } from '../files/mirror.ts';
+import { verifyLocked } from '../files/verify.ts';
 import { containedPath, firstContaining } from '../task/contained-path.ts';
-import { messageOf, sleep } from './parameters.ts';
+import { messageOf } from './parameters.ts';
 
 export type FetchUrl = (url: string) => Promise<string>;
 
@@ -29,8 +33,12 @@ export interface FileResolverOptions {
   taskFile?: string;
   /** Attempts per download (OSWorld: 3). */
   tries?: number;
-  /** Per-attempt timeout (OSWorld: 300 s). */
+  /** An attempt fails after this long without a byte (OSWorld: 300 s per download). */
   timeoutMs?: number;
+  /** The files lock: a file for a locked URL must have the locked sha256 (FileChangedError otherwise). */
+  lock?: FilesLock;
+  /** URL prefixes rewritten before fetching (the filesMirror option with DESKBENCH_FILES_MIRROR over it). */
+  mirror?: FilesMirror;
   signal?: AbortSignal;
   log?: (message: string) => void;
 }
@@ -47,9 +55,15 @@ export function createFileResolver(options: FileResolverOptions): FetchUrl {
       if (!isFile(local)) throw new Error(`${url}: no such file (${local})`);
       return local;
     }
+    const entry = options.lock?.files[url];
     const supplied = await suppliedFile(url, options.files);
-    if (supplied) return supplied;
-    return download(url, { cacheDir: options.cacheDir, tries, timeoutMs, signal: options.signal, log, files: options.files });
+    if (supplied) {
+      if (entry) await verifyLocked(url, supplied, entry, `the file the files option supplies, ${supplied}`);
+      return supplied;
+    }
+    const { path, where } = await download(url, entry, { cacheDir: options.cacheDir, tries, timeoutMs, signal: options.signal, log, files: options.files, mirror: options.mirror });
+    if (entry) await verifyLocked(url, path, entry, where);
+    return path;
   };
 }
 
@@ -69,14 +83,6 @@ function localPath(url: string, { taskDir, taskFile, files }: FileResolverOption
   const origin = { file: taskFile, field: path === url ? 'the local path' : `the file URL ${JSON.stringify(url)}, path` };
   const inFiles = typeof files === 'string' ? firstContaining([files], resolve(taskDir, path)) : undefined;
   return inFiles ?? containedPath(taskDir, path, origin);
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 // --- 2. user-supplied files -------------------------------------------------------------------------------------------
@@ -138,14 +144,6 @@ async function findInFolder(folder: string, url: string): Promise<string | undef
   );
 }
 
-function urlSegments(url: string): string[] {
-  try {
-    return new URL(url).pathname.split('/').filter(Boolean).map(safeDecode);
-  } catch {
-    return [];
-  }
-}
-
 function urlFileNames(url: string): string[] {
   const names = [urlSegments(url).at(-1)];
   try {
@@ -163,35 +161,7 @@ function sharedTail(a: string[], b: string[]): number {
   return n;
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
 // --- 3 and 4. the download cache and the network ---------------------------------------------------------------------
-
-const NAMESPACE_URL = '6ba7b8119dad11d180b400c04fd430c8';
-
-/** Python's `uuid.uuid5(uuid.NAMESPACE_URL, url)`, the key OSWorld names cached downloads with. */
-export function uuid5Url(url: string): string {
-  const hash = createHash('sha1').update(Buffer.from(NAMESPACE_URL, 'hex')).update(url, 'utf8').digest();
-  hash[6] = (hash[6] & 0x0f) | 0x50;
-  hash[8] = (hash[8] & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** The cache file name of a URL: `<uuid5>_<file name from the URL>`. */
-export function cacheFileName(url: string): string {
-  const name = (urlSegments(url).at(-1) ?? '').replace(/[^\w.-]+/g, '_').slice(-100) || 'download';
-  return `${uuid5Url(url)}_${name}`;
-}
-
-/** One download per URL at a time within this process. */
-const inFlight = new Map<string, Promise<string>>();
 
 interface DownloadOptions {
   cacheDir: string;
@@ -200,66 +170,33 @@ interface DownloadOptions {
   signal?: AbortSignal;
   log: (message: string) => void;
   files: FileResolverOptions['files'];
+  mirror?: FilesMirror;
 }
 
-async function download(url: string, options: DownloadOptions): Promise<string> {
-  const target = join(options.cacheDir, cacheFileName(url));
-  if (isFile(target)) return target;
-  const osworldNamed = await cachedUnderOsworldName(options.cacheDir, url);
-  if (osworldNamed) return osworldNamed;
-  const key = `${target}\n${url}`;
-  let pending = inFlight.get(key);
-  if (!pending) {
-    pending = fetchToFile(url, target, options).finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
+/** The cached file, and which copy it is (for a FileChangedError's message). */
+async function download(url: string, entry: LockEntry | undefined, options: DownloadOptions): Promise<{ path: string; where: string }> {
+  const from = fetchUrlOf(url, entry, options.mirror);
+  try {
+    const cached = await ensureCached(url, entry, {
+      cacheDir: options.cacheDir,
+      mirror: options.mirror,
+      tries: options.tries,
+      idleTimeoutMs: options.timeoutMs,
+      signal: options.signal,
+      onRetry: (attempt, reason) => options.log(`download of ${from} failed (try ${attempt}/${options.tries}): ${reason}`),
+    });
+    if (!cached.fetched) return { path: cached.path, where: `the cached copy ${cached.path}` };
+    options.log(`downloaded ${from} → ${cached.path}`);
+    return { path: cached.path, where: `downloaded now from ${from} to ${cached.path}` };
+  } catch (error) {
+    if (!(error instanceof DownloadError)) throw error;
+    options.log(`download of ${from} failed: ${error.message}`);
+    const name = urlFileNames(url)[0] ?? 'the file';
+    const hint =
+      typeof options.files === 'string'
+        ? `It is not in the folder given by the files option (${options.files}) either: put "${name}" there`
+        : `To run without the network, supply it with the files option: a folder containing "${name}", ` +
+          `or a map { "${url}": "/path/to/${name}" }, or a pack of the locked files (deskbench files unpack)`;
+    throw new DownloadError(`${error.message}. ${hint}.`, { cause: error.cause, status: error.status });
   }
-  return pending;
 }
-
-/** A file OSWorld's own cache would hold: `<uuid5>_<basename of the desktop path>`. */
-async function cachedUnderOsworldName(cacheDir: string, url: string): Promise<string | undefined> {
-  if (!existsSync(cacheDir)) return undefined;
-  const prefix = `${uuid5Url(url)}_`;
-  const names = await readdir(cacheDir).catch(() => [] as string[]);
-  const name = names.find((candidate) => candidate.startsWith(prefix) && !candidate.includes('.part-'));
-  return name && isFile(join(cacheDir, name)) ? join(cacheDir, name) : undefined;
-}
-
-async function fetchToFile(url: string, target: string, options: DownloadOptions): Promise<string> {
-  await mkdir(options.cacheDir, { recursive: true });
-  let lastError = '';
-  for (let attempt = 1; attempt <= options.tries; attempt++) {
-    const partial = `${target}.part-${process.pid}-${Math.random().toString(36).slice(2)}`;
-    try {
-      const timeout = AbortSignal.timeout(options.timeoutMs);
-      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-      const response = await fetch(url, { signal, redirect: 'follow' });
-      if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-      await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), createWriteStream(partial));
-      await rename(partial, target);
-      options.log(`downloaded ${url} → ${target}`);
-      return target;
-    } catch (error) {
-      await rm(partial, { force: true });
-      if (options.signal?.aborted) throw error;
-      lastError = describeFetchError(error);
-      options.log(`download of ${url} failed (try ${attempt}/${options.tries}): ${lastError}`);
-      if (attempt < options.tries) await sleep(1000 * attempt, options.signal);
-    }
-  }
-  const name = urlFileNames(url)[0] ?? 'the file';
-  const hint =
-    typeof options.files === 'string'
-      ? `It is not in the folder given by the files option (${options.files}) either: put "${name}" there`
-      : `To run without the network, supply it with the files option: a folder containing "${name}", ` +
-        `or a map { "${url}": "/path/to/${name}" }`;
-  throw new Error(`Could not download ${url} (${options.tries} tries; last error: ${lastError}). ${hint}.`);
-}
-
-/** fetch's "fetch failed" hides the reason in `cause` (ECONNREFUSED, ENOTFOUND, …). */
-function describeFetchError(error: unknown): string {
-  const message = messageOf(error);
-  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-  return cause ? `${message} (${cause.code ?? cause.message ?? String(cause)})` : message;
-}
-

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheFileName, createFileResolver, uuid5Url } from '../../src/setup/downloads.ts';
+import { cacheFileName, uuid5Url } from '../../src/files/cache.ts';
+import { createFileResolver } from '../../src/setup/downloads.ts';
 
 let server: Server;
 let base: string;
@@ -155,17 +156,19 @@ describe('createFileResolver', () => {
     expect((error as Error).message).toContain('ECONNREFUSED');
     expect((error as Error).message).toContain('files option: a folder containing "table.csv"');
     expect((error as Error).message).toContain(`{ "${url}": "/path/to/table.csv" }`);
-    expect(logs.filter((line) => line.includes('failed (try'))).toHaveLength(3);
+    // A line before each retry (with the back-off), and one when it gives up.
+    expect(logs.filter((line) => line.includes('failed (try'))).toHaveLength(2);
+    expect(logs.at(-1)).toContain('(3 tries; last error');
   });
 
-  it('retries an HTTP error 3 times and says the folder lacks the file when a folder was given', async () => {
+  it('does not retry an HTTP 404, and says the folder lacks the file when a folder was given', async () => {
     const { root, cacheDir, taskDir } = folders();
     mkdirSync(join(root, 'empty'));
     const url = `${base}/missing/sheet.ods`;
     await expect(createFileResolver({ cacheDir, taskDir, files: join(root, 'empty') })(url)).rejects.toThrow(
       /HTTP 404.*not in the folder given by the files option .*empty.*put "sheet\.ods" there/,
     );
-    expect(hits.get('/missing/sheet.ods')).toBe(3);
+    expect(hits.get('/missing/sheet.ods')).toBe(1);
     expect(readdirSync(cacheDir)).toEqual([]);
   });
 });
