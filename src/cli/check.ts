@@ -4,6 +4,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { desktopProvides, whyLacking } from '../desktop/provided-commands.ts';
+import { LOCKFILE_NAME } from '../files/lockfile.ts';
+import { type FilesStatus, filesStatus, formatFilesStatus } from './check-files.ts';
+import { DEFAULT_CACHE_DIR } from '../runner/options.ts';
 import { registerBuiltins } from '../eval/builtins.ts';
 import { getters, metrics } from '../eval/registry.ts';
 import { registerBuiltinSteps } from '../setup/builtins.ts';
@@ -30,6 +33,8 @@ export interface CheckReport {
   /** Tasks that cannot run on the Linux desktop whatever is implemented (OSWorld examples_windows). */
   windowsOnly: number;
   indexFiles: string[];
+  /** Per task that downloads files: how many of its URLs are locked and cached (when check was given the settings). */
+  files?: FilesStatus;
 }
 
 /** Setup step types, getter types, metric names, and the programs tasks run in the desktop (not Windows-only ones). */
@@ -51,6 +56,10 @@ interface UsageRow {
 export interface PluginApi {
   tasks: string | string[];
   extensions: string[];
+  /** Where the files the tasks download are cached and locked (relative to the project's root), and the mirror. */
+  cacheDir?: string;
+  filesLock?: string;
+  filesMirror?: Record<string, string>;
 }
 
 /** The config files vitest looks for, in its order. */
@@ -73,7 +82,7 @@ interface VitestConfigShape {
  * plugins and those of its inline projects — as `deskbench check` reads them when given no path. `configFile` is the
  * file to read (`--config`), else the one vitest would find in `cwd`.
  */
-export async function tasksFromVitestConfig(cwd = process.cwd(), configFile?: string): Promise<{ configFile: string; tasks: string[]; extensions: string[] }> {
+export async function tasksFromVitestConfig(cwd = process.cwd(), configFile?: string): Promise<{ configFile: string; tasks: string[]; extensions: string[]; files: FilesSettings }> {
   const file = configFile ? resolve(cwd, configFile) : CONFIG_FILES.map((name) => join(cwd, name)).find((path) => existsSync(path));
   if (!file) {
     throw new ConfigError(`no task paths given, and no vitest config in ${cwd} (looked for ${CONFIG_FILES.slice(0, 2).join(', ')}, …): give the task folders (deskbench check tasks/) or run it where your vitest.config.ts is`);
@@ -107,10 +116,29 @@ export async function tasksFromVitestConfig(cwd = process.cwd(), configFile?: st
   }
   const tasks = found.flatMap(({ root: base, api }) => (Array.isArray(api.tasks) ? api.tasks : [api.tasks]).map((path) => resolve(base, path)));
   const extensions = found.flatMap(({ root: base, api }) => api.extensions.map((spec) => (spec.startsWith('.') ? resolve(base, spec) : spec)));
-  return { configFile: file, tasks: [...new Set(tasks)], extensions: [...new Set(extensions)] };
+  // The download cache, the lock and the mirror: the first plugin's (one project's files are one set).
+  const [first] = found;
+  const files: FilesSettings = {
+    cacheDir: resolve(first.root, first.api.cacheDir ?? DEFAULT_CACHE_DIR),
+    lock: resolve(first.root, first.api.filesLock ?? LOCKFILE_NAME),
+    mirror: first.api.filesMirror,
+  };
+  return { configFile: file, tasks: [...new Set(tasks)], extensions: [...new Set(extensions)], files };
 }
 
-export function checkTasks(paths: readonly string[], cwd = process.cwd()): CheckReport {
+/** Where a project's downloaded files are cached and locked, and its mirror (absolute paths). */
+export interface FilesSettings {
+  cacheDir: string;
+  lock: string;
+  mirror?: Record<string, string>;
+}
+
+/** The settings without a vitest config: the defaults, relative to `cwd`. */
+export function defaultFilesSettings(cwd = process.cwd()): FilesSettings {
+  return { cacheDir: resolve(cwd, DEFAULT_CACHE_DIR), lock: resolve(cwd, LOCKFILE_NAME) };
+}
+
+export function checkTasks(paths: readonly string[], cwd = process.cwd(), files?: FilesSettings): CheckReport {
   registerBuiltins();
   registerBuiltinSteps();
   const { tasks, errors, indexFiles } = loadTasks(paths, { cwd });
@@ -158,6 +186,7 @@ export function checkTasks(paths: readonly string[], cwd = process.cwd()): Check
     usage,
     windowsOnly,
     indexFiles,
+    ...(files ? { files: filesStatus(tasks, files) } : {}),
   };
 }
 
@@ -198,6 +227,7 @@ export function formatCheckReport(report: CheckReport, cwd = process.cwd()): str
       if (row.files) lines.push(`          in ${listFiles(row.files, cwd)}`);
     }
   }
+  if (report.files) lines.push(...formatFilesStatus(report.files, cwd));
   if (report.errors.length) {
     lines.push('', 'Invalid files:');
     for (const error of report.errors) {

@@ -4,19 +4,23 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { moduleFile } from '../shared/module-spec.ts';
-import { ConfigError, checkTasks, formatCheckReport, tasksFromVitestConfig, usesUnimplemented } from './check.ts';
+import { ConfigError, checkTasks, defaultFilesSettings, formatCheckReport, tasksFromVitestConfig, usesUnimplemented } from './check.ts';
+import { FILES_USAGE, filesCommand } from './files.ts';
 import { VERIFY_USAGE, verifyCommand } from './verify.ts';
 
 const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensions module]… [--config file]
        deskbench image [--docker] [--force]
        deskbench verify [paths…] [--json] [--solutions dir]… [--max-workers n] [--results dir] [--timeout s]
+${FILES_USAGE}
 
   check   Load and validate every task file under the paths (folders, globs, task files or index files such as
           test_all.json; default: the tasks option of the deskbench plugin in the vitest config of the current
           folder, and its extensions). Prints counts per format and domain, every invalid file
           (with the line and the field), which setup steps, getters and metrics in use deskbench implements and
           the files using each one it does not, the programs the tasks run that the desktop lacks, and how many
-          tasks are runnable (everything they use implemented, every program they run in the image). In a folder, every .json file
+          tasks are runnable (everything they use implemented, every program they run in the image), and per task
+          that downloads files how many of its URLs the files lock names and the download cache holds (the
+          plugin's filesLock and cacheDir; without a config ./deskbench-files.lock.json and ./.cache/deskbench). In a folder, every .json file
           that does not parse is invalid, except the inputs inside a task's own folder (<id>/ beside <id>.json).
           Exit codes: 0 every file is valid; 1 some file is invalid (or, with --strict, some task uses a name
           deskbench does not implement or runs a program the desktop lacks); 2 usage error (unknown option, an extension that cannot be imported, no
@@ -74,6 +78,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (command === 'image') return buildImage(rest);
   if (command === 'verify') return verifyCommand(rest, PACKAGE_ROOT);
+  if (command === 'files') return filesCommand(rest);
   if (command !== 'check') {
     console.error(`deskbench: unknown command "${command}"\n\n${USAGE}`);
     return 2;
@@ -96,11 +101,13 @@ export async function main(argv: string[]): Promise<number> {
   }
   let paths = parsed.positionals;
   const extensions = [...parsed.values.extensions];
+  let files = defaultFilesSettings();
   if (!paths.length) {
     // As `vitest` would run them: the tasks (and extensions) of the deskbench plugin in the project's vitest config.
     try {
       const fromConfig = await tasksFromVitestConfig(process.cwd(), parsed.values.config);
       paths = fromConfig.tasks;
+      files = fromConfig.files;
       extensions.push(...fromConfig.extensions.filter((extension) => !extensions.includes(extension)));
       const shown = (path: string) => (relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path) || '.');
       if (!parsed.values.json) console.log(`tasks of the deskbench plugin in ${shown(fromConfig.configFile)}: ${paths.map(shown).join(', ')}\n`);
@@ -120,7 +127,7 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  const report = checkTasks(paths);
+  const report = checkTasks(paths, process.cwd(), files);
   if (parsed.values.json) console.log(JSON.stringify(report, null, 2));
   else console.log(formatCheckReport(report));
   if (report.errors.length) return 1;

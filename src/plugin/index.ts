@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 // vitest/config re-exports vite's Plugin type with vitest's `configureVitest` hook added (vite is vitest's dependency).
 import { configDefaults, type Plugin } from 'vitest/config';
 
+import { LOCKFILE_NAME, readLock } from '../files/lockfile.ts';
+import { effectiveMirror } from '../files/mirror.ts';
 import { MissingTaskPathError, TaskFileError } from '../task/errors.ts';
 import { loadTasks, readTaskFile, type LoadResult } from '../task/load.ts';
 import { GENERATOR_FINGERPRINT, invalidTaskModule, taskModule, type UserModulePaths } from './generate.ts';
@@ -48,7 +50,15 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
     name: 'deskbench',
     enforce: 'pre',
     // Read by `deskbench check` without paths (src/cli/check.ts): the tasks as the user wrote them.
-    api: { deskbench: { tasks: resolved.tasks, extensions: resolved.extensions } satisfies PluginApi },
+    api: {
+      deskbench: {
+        tasks: resolved.tasks,
+        extensions: resolved.extensions,
+        cacheDir: resolved.cacheDir,
+        filesLock: resolved.filesLock ?? LOCKFILE_NAME,
+        filesMirror: resolved.filesMirror,
+      } satisfies PluginApi,
+    },
 
     config(config) {
       root = resolve(config.root ?? process.cwd());
@@ -142,6 +152,13 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
 
 /** Options that cannot work stop the run at once, with one message, before any desktop starts. */
 function failFast(options: WorkerOptions, root: string): void {
+  // A lock or a DESKBENCH_FILES_MIRROR that cannot be read would fail every task that downloads: say so once.
+  try {
+    if (options.filesLock) readLock(options.filesLock);
+    effectiveMirror(options.filesMirror);
+  } catch (error) {
+    throw new Error(`deskbench(): ${(error as Error).message}`);
+  }
   for (const [spec, where] of [[options.agent, 'agent'], [process.env.DESKBENCH_AGENT, 'DESKBENCH_AGENT']] as const) {
     const problem = typeof spec === 'string' && spec ? agentSpecProblem(spec, root) : undefined;
     if (problem) throw new Error(`deskbench(): ${where}: ${problem}`);
@@ -165,7 +182,8 @@ function withAbsolutePaths(options: WorkerOptions, root: string): WorkerOptions 
   const agent = typeof options.agent === 'string' && !BUILTIN_AGENTS[options.agent] ? (moduleFile(options.agent, root) ?? options.agent) : options.agent;
   const extensions = options.extensions.map((spec) => moduleFile(spec, root) ?? spec);
   const solutions = options.solutions.map((folder) => resolve(root, folder));
-  return { ...options, solutions, resultsDir: resolve(root, options.resultsDir), cacheDir: resolve(root, options.cacheDir), files, agent, extensions };
+  const filesLock = resolve(root, options.filesLock ?? LOCKFILE_NAME);
+  return { ...options, solutions, resultsDir: resolve(root, options.resultsDir), cacheDir: resolve(root, options.cacheDir), files, filesLock, agent, extensions };
 }
 
 export default deskbench;

@@ -36,6 +36,8 @@ export interface TaskTestMeta {
   repeat?: number;
   /** The desktop image and app versions the task ran on. */
   desktop?: DesktopEnvironment;
+  /** The code of the infrastructure error that ended the task (a download that failed, a file changed upstream). */
+  infraError?: string;
 }
 
 /** What the generated test module hands over to import the user's modules (see generate.ts). */
@@ -87,6 +89,7 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
     resultDir: relative(options.resultsDir, outcome.resultDir).split(sep).join('/'),
     durationMs: outcome.durationMs,
     ...(outcome.desktop ? { desktop: outcome.desktop } : {}),
+    ...(outcome.infraError ? { infraError: outcome.infraError } : {}),
   };
   if (outcome.finalScreenshot) {
     await context.annotate('final screen', 'screenshot', { contentType: 'image/png', path: join(outcome.resultDir, 'final.png') });
@@ -96,12 +99,15 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
   for (const [type, value] of [['deskbench.score', outcome.score], ['deskbench.state', outcome.state], ['deskbench.steps', outcome.steps], ['deskbench.results', outcome.resultDir]] as const) {
     await context.annotate(String(value), type);
   }
+  // The infrastructure's failure, not the agent's: JUnit carries it as a property of its own.
+  if (outcome.infraError) await context.annotate(outcome.infraError, 'deskbench.infrastructure_error');
   if (outcome.status === 'skipped') {
     context.skip(outcome.error ?? 'skipped');
     return;
   }
   if (outcome.status === 'error') {
-    throw new Error(`${outcome.state}: ${outcome.error}\n(results: ${outcome.resultDir})`);
+    const infrastructure = outcome.infraError ? ` (infrastructure error ${outcome.infraError}, not the agent's)` : '';
+    throw new Error(`${outcome.state}${infrastructure}: ${outcome.error}\n(results: ${outcome.resultDir})`);
   }
   if (!outcome.passed) {
     const verdict = (await verdictLines(outcome.details)).map((line) => `\n${line}`).join('');

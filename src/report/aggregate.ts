@@ -35,6 +35,8 @@ export interface TaskRecord {
   repeat?: number;
   /** The desktop image and app versions it ran on. */
   desktop?: DesktopEnvironment;
+  /** Set when the run broke for the infrastructure, not the agent: the error's code (DESKBENCH_FILE_CHANGED, …). */
+  infraError?: string;
 }
 
 /** One task over its runs (the repeats option). */
@@ -81,6 +83,11 @@ export interface RunReport {
   desktops?: (DesktopEnvironment & { tasks: number })[];
   /** With the repeats option: each task's pass rate over its runs, and how many tasks are flaky. */
   repeats?: { runsPerTask: number; flaky: number; tasks: TaskRepeatStats[] };
+  /**
+   * Tasks that ended with an infrastructure error (a download that failed, a file that changed upstream): among the
+   * zeros of the overall rate, but not the agent's. Present when there are any.
+   */
+  infrastructure?: { errors: number; byCode: Record<string, number>; tasks: string[] };
 }
 
 export function statsOf(records: readonly TaskRecord[]): GroupStats {
@@ -114,7 +121,16 @@ export function buildReport(records: readonly TaskRecord[], now = new Date()): R
     tasks: sorted,
     ...(sorted.some((r) => r.desktop) ? { desktops: desktopsOf(sorted) } : {}),
     ...(sorted.some((r) => r.repeat !== undefined) ? { repeats: repeatStats(sorted) } : {}),
+    ...(sorted.some((r) => r.infraError) ? { infrastructure: infrastructureErrors(sorted) } : {}),
   };
+}
+
+/** The tasks an infrastructure error ended, by code. */
+function infrastructureErrors(records: readonly TaskRecord[]): NonNullable<RunReport['infrastructure']> {
+  const broken = records.filter((r) => r.infraError);
+  const byCode: Record<string, number> = {};
+  for (const r of broken) byCode[r.infraError!] = (byCode[r.infraError!] ?? 0) + 1;
+  return { errors: broken.length, byCode, tasks: broken.map((r) => `${r.domain}/${r.id}${r.repeat ? ` [run ${r.repeat}]` : ''}`) };
 }
 
 /** Each distinct desktop (image id and versions) with the number of tasks that ran on it. */
@@ -170,12 +186,19 @@ export function formatReport(report: RunReport): string {
     'deskbench results',
     'OSWorld rate: Σ scores over tasks with a result (show_result.py). Overall rate: Σ scores over all selected tasks; errors and skips count 0.',
     ...(report.repeats ? [`Each task ran ${report.repeats.runsPerTask} times: the rows above count runs.`] : []),
+    ...(report.infrastructure ? [infrastructureLine(report.infrastructure)] : []),
     '',
     lines[0],
     '',
     lines[1],
     ...(report.repeats ? ['', formatRepeats(report.repeats)] : []),
   ].join('\n');
+}
+
+/** "2 tasks ended with an infrastructure error, not the agent's: …". */
+export function infrastructureLine(infrastructure: NonNullable<RunReport['infrastructure']>): string {
+  const codes = Object.entries(infrastructure.byCode).map(([code, count]) => `${count} ${code}`).join(', ');
+  return `${infrastructure.errors} task${infrastructure.errors === 1 ? '' : 's'} ended with an infrastructure error (${codes}), not the agent's: counted 0 in the overall rate, left out of the OSWorld rate.`;
 }
 
 /** The repeats table: one row per task with its pass rate over the runs, flaky ones marked. */

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { VerificationSummary } from '../solutions/verify.ts';
-import type { RunReport, TaskRecord } from './aggregate.ts';
+import { type RunReport, type TaskRecord, infrastructureLine } from './aggregate.ts';
 import { formatProgress } from './progress.ts';
 import { redact } from './redact.ts';
 
@@ -80,7 +80,7 @@ function indexPage(report: RunReport, resultsDir: string): string {
       (t) => `<tr data-domain="${esc(t.domain)}" data-tags="${esc(t.tags.join(' '))}" data-state="${esc(t.state)}" data-verdict="${t.testState}">
 <td>${thumbnail(t)}</td><td><a href="tasks/${esc(taskPageName(t))}">${esc(t.id)}</a>${t.agent ? ` <span class="tag">${esc(t.agent)}</span>` : ''}${t.repeat ? ` <span class="tag">run ${t.repeat}</span>` : ''}<br><small>${esc(t.name)}</small></td>
 <td>${esc(t.domain)}</td><td class="num">${t.score === null ? '–' : esc(String(t.score))}</td>
-<td class="${verdictClass(t.testState)}">${esc(t.testState)}</td><td>${esc(t.state)}</td>
+<td class="${verdictClass(t.testState)}">${esc(t.testState)}</td><td>${esc(t.state)}${t.infraError ? ` <span class="tag infra" title="${esc(t.infraError)}">infrastructure</span>` : ''}</td>
 <td>${t.tags.map((tag) => `<span class="tag">${esc(tag)}</span>`).join(' ')}</td>
 <td class="num">${t.steps}</td><td class="num">${(t.durationMs / 1000).toFixed(1)}</td></tr>`,
     )
@@ -97,6 +97,7 @@ function indexPage(report: RunReport, resultsDir: string): string {
 <h1>deskbench report</h1>
 <p>${t.tasks} tasks · ${t.passed} passed · mean score ${t.meanScore.toFixed(2)} · OSWorld rate ${t.osworldRate.toFixed(2)}% · overall rate ${t.overallRate.toFixed(2)}% · generated ${esc(report.generatedAt)}</p>
 <p><small>OSWorld rate: Σ scores over tasks with a result, as show_result.py computes it. Overall rate: Σ scores over every selected task; errors and skips count 0.</small></p>
+${report.infrastructure ? `<p id="infrastructure" class="fail">${esc(infrastructureLine(report.infrastructure))}</p>` : ''}
 ${report.desktops ? desktopsSection(report.desktops) : ''}
 ${report.verification ? verificationSection(report.verification) : ''}
 ${report.repeats ? repeatsSection(report.repeats) : ''}
@@ -187,7 +188,7 @@ function taskPage(task: TaskRecord, resultsDir: string, secrets: readonly string
 ${task.desktop ? `<p id="desktop"><small>Desktop: ${esc(task.desktop.image ?? 'remote')}${task.desktop.imageId ? ` <code>${esc(task.desktop.imageId)}</code>` : ''} · ${versionsText(task.desktop.versions)}</small></p>` : ''}
 <h2>Instruction</h2><pre id="instruction">${esc(summary?.prompt ?? task.name)}</pre>
 ${progress}
-${task.error ? `<h2>Error</h2><pre>${esc(task.error)}</pre>` : ''}
+${task.error ? `<h2>Error${task.infraError ? ` (infrastructure: ${esc(task.infraError)})` : ''}</h2><pre>${esc(task.error)}</pre>` : ''}
 <h2>Evaluation</h2>${task.evalError ? `<p class="fail">eval_error:</p><pre>${esc(task.evalError)}</pre>` : ''}${evaluation}
 <h2>Trajectory (${turns.length} steps, ${actionCount} actions)</h2>${steps || '<p>No actions.</p>'}
 ${final}

@@ -117,6 +117,7 @@ export function recordOf(test: TestCase, ended: ReadonlyMap<string, TaskSummary>
     resultDir: meta.resultDir ?? null,
     ...(meta.repeat ? { repeat: meta.repeat } : {}),
     ...(meta.desktop ? { desktop: meta.desktop } : {}),
+    ...(meta.infraError ? { infraError: meta.infraError } : {}),
     progress: test.artifacts().filter(isProgressArtifact).map((artifact) => artifact.progress),
   };
 }

@@ -58,6 +58,8 @@ export interface TaskSummary {
     /** The desktop image and app versions the task ran on (null when its desktop never answered). */
     desktop?: DesktopEnvironment | null;
     details?: unknown;
+    /** The code of the infrastructure error that ended the run (DESKBENCH_FILE_CHANGED, DESKBENCH_DOWNLOAD_FAILED). */
+    infrastructure_error?: string;
   };
 }
 

@@ -3,6 +3,9 @@
 // written once here and in the README's option table (test/plugin/readme-options.test.ts keeps the two in step).
 import { z } from 'zod';
 
+/** Where downloaded task files are cached, relative to the vitest root. */
+export const DEFAULT_CACHE_DIR = '.cache/deskbench';
+
 export const runOptionsSchema = z.object({
   /** Agent turns per task before the final state is judged (OSWorld's max_steps). */
   maxSteps: z.number().int().positive().default(15),
@@ -15,9 +18,17 @@ export const runOptionsSchema = z.object({
   /** Folder for per-task results (traj.jsonl, screenshots, result.txt, summary.json). */
   resultsDir: z.string().default('results'),
   /** Host folder caching downloaded task files across runs, keyed by URL. */
-  cacheDir: z.string().default('.cache/deskbench'),
+  cacheDir: z.string().default(DEFAULT_CACHE_DIR),
   /** Offline files: a folder searched by file name, or a map from URL to local path, for task downloads. */
   files: z.union([z.string(), z.record(z.string(), z.string())]).optional(),
+  /**
+   * The files lock (`deskbench files lock` writes it): a downloaded or cached file whose sha256 differs from the lock
+   * fails its task as SETUP_ERROR. No file there: nothing is checked. Default: deskbench-files.lock.json in the
+   * vitest root (the current folder when runTask is called without the plugin).
+   */
+  filesLock: z.string().optional(),
+  /** URL prefixes rewritten before a task file is fetched ({ 'https://huggingface.co/': 'http://mirror/hf/' }); DESKBENCH_FILES_MIRROR adds to it. */
+  filesMirror: z.record(z.string(), z.string(), { error: 'expected `filesMirror`: an object of URL prefix → replacement prefix' }).optional(),
   /**
    * Where desktops come from: a local container per task (default; `image` defaults to DESKBENCH_IMAGE or
    * deskbench/desktop:latest; `limits` {memory, cpus, pids} default to {'4g', 2, 4096}; `hostAddress`, the host

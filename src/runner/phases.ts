@@ -9,6 +9,7 @@ import { SkipTask } from '../errors.ts';
 import { type TaskProgress, shortAction } from '../report/progress.ts';
 import { redact } from '../report/redact.ts';
 import type { RunState } from '../report/results.ts';
+import { taskUrls } from '../files/task-urls.ts';
 import { runSetupSteps } from '../setup/run-steps.ts';
 import type { Task } from '../task/types.ts';
 import type { Phase, RunTaskOptions } from './types.ts';
@@ -61,7 +62,13 @@ export type SetupResult = { end: 'ready' } | { end: 'skipped'; reason: string };
 
 export async function setupPhase(run: TaskRun, env: TaskEnv): Promise<SetupResult> {
   try {
-    await run.clock.time('setup', () => runSetupSteps(run.task.setup, env, { phase: 'config' }));
+    await run.clock.time('setup', async () => {
+      // Every file the task downloads, the evaluator's gold files too, before the agent spends a step: a download that
+      // fails or a file that changed upstream ends the task here as the infrastructure's SETUP_ERROR, not as a 0 at
+      // evaluation that reads like the agent's.
+      for (const url of taskUrls(run.task)) await env.fetchUrl(url);
+      await runSetupSteps(run.task.setup, env, { phase: 'config' });
+    });
     return { end: 'ready' };
   } catch (error) {
     if (error instanceof SkipTask) return { end: 'skipped', reason: error.message };

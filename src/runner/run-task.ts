@@ -136,7 +136,15 @@ async function runInDesktop(run: WatchedRun, desktop: DesktopHandle): Promise<Ta
   void describeDesktop(options.desktop, desktop.client).then((described) => {
     record.environment = described;
   });
-  const env = await createTaskEnv(task, desktop, { resultDir: run.resultDir, cacheDir: options.cacheDir, files: options.files, signal: run.signal, log: run.log });
+  const env = await createTaskEnv(task, desktop, {
+    resultDir: run.resultDir,
+    cacheDir: options.cacheDir,
+    files: options.files,
+    filesLock: options.filesLock,
+    filesMirror: options.filesMirror,
+    signal: run.signal,
+    log: run.log,
+  });
   const setup = await setupPhase(run, env);
   if (setup.end === 'skipped') return record.finish({ status: 'skipped', score: 0, state: 'SKIPPED', error: setup.reason });
   const agent = await agentPhase(run, env);

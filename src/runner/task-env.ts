@@ -4,6 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DesktopHandle } from '../desktop/provider.ts';
 import type { EvalEnv } from '../eval/registry.ts';
+import { LOCKFILE_NAME, lockAt } from '../files/lockfile.ts';
+import { effectiveMirror } from '../files/mirror.ts';
 import { createFileResolver } from '../setup/downloads.ts';
 import { setupVars } from '../setup/parameters.ts';
 import type { SetupContext } from '../setup/registry.ts';
@@ -15,7 +17,7 @@ export interface TaskEnv extends SetupContext, EvalEnv {
   screen: { width: number; height: number };
 }
 
-export interface TaskEnvOptions extends Pick<RunOptions, 'cacheDir' | 'files'> {
+export interface TaskEnvOptions extends Pick<RunOptions, 'cacheDir' | 'files' | 'filesLock' | 'filesMirror'> {
   /** The task's results folder: its per-task cache goes in it. */
   resultDir: string;
   signal?: AbortSignal;
@@ -36,7 +38,16 @@ export async function createTaskEnv(task: Task, desktop: DesktopHandle, options:
     taskFile: task.file,
     cacheDir,
     downloadCacheDir,
-    fetchUrl: createFileResolver({ cacheDir: downloadCacheDir, files: options.files, taskDir: task.dir, taskFile: task.file }),
+    fetchUrl: createFileResolver({
+      cacheDir: downloadCacheDir,
+      files: options.files,
+      lock: lockAt(resolve(options.filesLock ?? LOCKFILE_NAME)),
+      mirror: effectiveMirror(options.filesMirror),
+      taskDir: task.dir,
+      taskFile: task.file,
+      signal: options.signal,
+      log: options.log,
+    }),
     vars: setupVars({ password: 'password', screen }),
     screen,
     signal: options.signal,

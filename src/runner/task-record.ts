@@ -97,6 +97,7 @@ export class TaskRecord {
       run_id: process.env.DESKBENCH_RUN_ID ?? null,
       desktop: this.environment ?? null,
       details: result.details,
+      ...(result.infraError ? { infrastructure_error: result.infraError } : {}),
     });
   }
 }

@@ -41,6 +41,11 @@ export interface TaskOutcome {
   evalError?: string;
   /** What broke the run, or why it was skipped. */
   error?: string;
+  /**
+   * Set when the run broke for the infrastructure, not the agent: the error's code (DESKBENCH_FILE_CHANGED: a file
+   * is not the locked one; DESKBENCH_DOWNLOAD_FAILED). Reports count these tasks apart from the agent's zeros.
+   */
+  infraError?: string;
   resultDir: string;
   steps: number;
   finalScreenshot?: Buffer;

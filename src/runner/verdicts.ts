@@ -3,6 +3,7 @@
 import type { DesktopHandle } from '../desktop/provider.ts';
 import type { EvalDetails } from '../eval/engine.ts';
 import { AgentError } from '../errors.ts';
+import { infrastructureErrorCode } from '../files/errors.ts';
 import type { RunState } from '../report/results.ts';
 import type { Phase, TaskOutcome } from './types.ts';
 
@@ -13,6 +14,8 @@ export interface Verdict {
   state: RunState;
   evalError?: string;
   error?: string;
+  /** The code of an infrastructure error that ended the task (a download that failed, a file that changed upstream). */
+  infraError?: string;
   details?: EvalDetails;
 }
 
@@ -41,5 +44,6 @@ export async function failureVerdict(error: unknown, message: string, phase: Pha
   }
   if (!desktop) return { status: 'error', score: 0, state: 'DESKTOP_ERROR', error: `could not start the desktop: ${message}` };
   const state: RunState = error instanceof AgentError ? 'AGENT_ERROR' : phase === 'setup' ? 'SETUP_ERROR' : phase === 'evaluation' ? 'EVALUATION_ERROR' : 'DESKTOP_ERROR';
-  return { status: 'error', score: 0, state, error: `${PHASE_NAMES[phase]} failed: ${message}` };
+  const infraError = infrastructureErrorCode(error);
+  return { status: 'error', score: 0, state, error: `${PHASE_NAMES[phase]} failed: ${message}`, ...(infraError ? { infraError } : {}) };
 }
