@@ -6,12 +6,9 @@
 // - a body cut short is resumed where it stopped (HTTP Range), within this call and by a later one (the `.partial`
 //   file stays after a failure); retries back off exponentially and honour Retry-After.
 // Connections are kept alive and shared, so many small files cost one TCP handshake per parallel download.
-import { createWriteStream } from 'node:fs';
-import { rename, rm, stat, truncate } from 'node:fs/promises';
+import { open, rename, rm, stat, truncate } from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { PARTIAL_SUFFIX } from './cache.ts';
 import { DownloadError } from './errors.ts';
@@ -133,17 +130,18 @@ async function fetchOnce(url: string, partial: string, options: FetchFileOptions
     const expected = Number.isFinite(length) && header(response, 'content-length') !== undefined ? offset + length : undefined;
     let received = offset;
     if (offset > 0) options.onBytes?.(0, expected);
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
+    // Each chunk is on disk before the next is read: whatever arrived before a failure is there to resume from.
+    const file = await open(partial, offset > 0 ? 'a' : 'w');
+    try {
+      for await (const chunk of response as AsyncIterable<Buffer>) {
+        await file.write(chunk);
         received += chunk.length;
         options.onBytes?.(chunk.length, expected);
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(response, counter, createWriteStream(partial, { flags: offset > 0 ? 'a' : 'w' }));
+      }
     } catch (error) {
       throw new AttemptError(`${describeNetworkError(error)} after ${received} of ${expected ?? '?'} bytes`, { retry: true, validator });
+    } finally {
+      await file.close();
     }
     if (expected !== undefined && received < expected) {
       throw new AttemptError(`the connection closed after ${received} of ${expected} bytes`, { retry: true, validator });

@@ -47,7 +47,7 @@ export class ProgressBar {
   fileDone(bytes = 0): void {
     this.doneFiles++;
     this.doneBytes += bytes;
-    this.draw(this.doneFiles === this.files);
+    this.draw();
   }
 
   /** The last line (a terminal's bar is ended with a newline). */
