@@ -8,7 +8,7 @@ import { taskUrls } from '../files/task-urls.ts';
 import type { Task } from '../task/types.ts';
 import type { FilesSettings } from './check.ts';
 
-export interface TaskFiles {
+interface TaskFiles {
   file: string;
   id: string;
   domain: string;

@@ -33,7 +33,7 @@ export class FileChangedError extends DeskbenchError {
 }
 
 /** The codes of errors that are the infrastructure's, not the agent's. */
-export const INFRASTRUCTURE_ERROR_CODES: readonly string[] = ['DESKBENCH_DOWNLOAD_FAILED', 'DESKBENCH_FILE_CHANGED'];
+const INFRASTRUCTURE_ERROR_CODES: readonly string[] = ['DESKBENCH_DOWNLOAD_FAILED', 'DESKBENCH_FILE_CHANGED'];
 
 /** The infrastructure error code of an error or of one of its causes (a setup step wraps the error it met). */
 export function infrastructureErrorCode(error: unknown): string | undefined {

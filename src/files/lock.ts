@@ -29,7 +29,7 @@ export interface LockSummary {
 }
 
 /** URL → ids of the tasks that fetch it, in the tasks' order. */
-export function urlsOfTasks(tasks: readonly Task[]): Map<string, string[]> {
+function urlsOfTasks(tasks: readonly Task[]): Map<string, string[]> {
   const users = new Map<string, string[]>();
   for (const task of tasks) for (const url of taskUrls(task)) users.set(url, [...(users.get(url) ?? []), task.id]);
   return users;

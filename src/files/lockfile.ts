@@ -34,7 +34,7 @@ export type LockEntry = z.infer<typeof entrySchema>;
 export type FilesLock = z.infer<typeof lockSchema>;
 
 /** A lock file that cannot be read or is not a lock: the message names the file and the field. */
-export class LockfileError extends Error {
+class LockfileError extends Error {
   override name = 'LockfileError';
   readonly code = 'DESKBENCH_LOCKFILE';
 }

@@ -5,7 +5,7 @@
 /** Prefix → replacement. */
 export type FilesMirror = Record<string, string>;
 
-export const MIRROR_ENV = 'DESKBENCH_FILES_MIRROR';
+const MIRROR_ENV = 'DESKBENCH_FILES_MIRROR';
 
 /** The URL to fetch: the longest matching prefix replaced, or the URL as it is. */
 export function mirrored(url: string, mirror: FilesMirror | undefined): string {

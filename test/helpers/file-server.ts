@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 
-export interface ServedRequest {
+interface ServedRequest {
   path: string;
   range?: string;
 }
