@@ -18,7 +18,8 @@ export class ProgressBar {
   private doneBytes = 0;
   /** Bytes that came over the network (the rate counts these, not files found in the cache). */
   private transferred = 0;
-  private lastDraw = 0;
+  /** The first line waits one interval too: a rate from the first few bytes says little. */
+  private lastDraw = Date.now();
   private readonly interval: number;
   private finished = false;
 
