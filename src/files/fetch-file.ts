@@ -69,7 +69,7 @@ export async function fetchToFile(url: string, target: string, options: FetchFil
       if (!failure.retry || attempt >= tries) {
         if (!failure.retry) await rm(partial, { force: true });
         const tried = attempt === 1 ? '1 try' : `${attempt} tries`;
-        throw new DownloadError(`Could not download ${url} (${tried}; last error: ${failure.message})`, { cause: error, status: failure.status });
+        throw new DownloadError(`Could not download ${shownUrl(url)} (${tried}; last error: ${failure.message})`, { cause: error, status: failure.status });
       }
       const wait = Math.min(MAX_BACKOFF_MS, failure.retryAfterMs ?? backoffMs * 2 ** (attempt - 1));
       options.onRetry?.(attempt, failure.message, wait);
@@ -163,6 +163,18 @@ function request(url: string, headers: Record<string, string>, options: FetchFil
     req.setTimeout(idleMs, () => req.destroy(new Error(`no data for ${idleMs / 1000} s`)));
     req.on('error', reject);
   });
+}
+
+/** The URL as messages show it: a password in it (a mirror's `http://user:password@…`) masked. */
+export function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.password) return url;
+    parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return url;
+  }
 }
 
 function header(response: IncomingMessage, name: string): string | undefined {

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { isFile, urlSegments, uuid5Url } from '../files/cache.ts';
 import { ensureCached, fetchUrlOf } from '../files/download.ts';
 import { DownloadError } from '../files/errors.ts';
+import { shownUrl } from '../files/fetch-file.ts';
 import type { FilesLock, LockEntry } from '../files/lockfile.ts';
 import type { FilesMirror } from '../files/mirror.ts';
 import { verifyLocked } from '../files/verify.ts';
@@ -175,7 +176,7 @@ interface DownloadOptions {
 
 /** The cached file, and which copy it is (for a FileChangedError's message). */
 async function download(url: string, entry: LockEntry | undefined, options: DownloadOptions): Promise<{ path: string; where: string }> {
-  const from = fetchUrlOf(url, entry, options.mirror);
+  const from = shownUrl(fetchUrlOf(url, entry, options.mirror));
   try {
     const cached = await ensureCached(url, entry, {
       cacheDir: options.cacheDir,

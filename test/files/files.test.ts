@@ -402,6 +402,11 @@ describe('runs check files against the lock', () => {
     const path = await fetchUrl(url);
     expect(path).toBe(join(dir, 'cache', cacheFileName(url)));
     expect(readFileSync(path, 'utf8')).toBe('from the mirror');
+    // A mirror's password never shows in messages.
+    const secret = createFileResolver({ cacheDir: join(dir, 'cache'), taskDir: dir, mirror: { 'https://huggingface.example/': `${server.base.replace('//', '//lab:s3cret@')}/nothing/` } });
+    const error = (await secret('https://huggingface.example/datasets/x/b.txt').catch((e: Error) => e)) as Error;
+    expect(error.message).toContain(`Could not download ${server.base.replace('//', '//lab:***@')}/nothing/datasets/x/b.txt (1 try; last error: HTTP 404 Not Found)`);
+    expect(error.message).not.toContain('s3cret');
   });
 });
 
