@@ -198,12 +198,18 @@ describe('files pull', () => {
     expect(retries[1]).toMatch(/try 2 failed .*again in 0\.02 s/);
   });
 
-  test('a body cut half way is resumed with an HTTP Range request from where it stopped', async () => {
+  /** One 100 kB file, locked; its next answer is cut half way. */
+  async function lockedThenCut() {
     const dir = folder();
     const [a] = serveFiles(1, 100_000);
     const lock = await locked(dir, [a]);
     server.requests.length = 0;
     server.cutOnce.add('/files/f0.bin');
+    return { dir, a, lock };
+  }
+
+  test('a body cut half way is resumed with an HTTP Range request from where it stopped', async () => {
+    const { dir, a, lock } = await lockedThenCut();
     const [result] = await pullFiles([{ url: a, entry: lock.files[a] }], { cacheDir: join(dir, 'cache'), ...QUICK });
     expect(result.status).toBe('fetched');
     expect(server.requests).toHaveLength(2);
@@ -215,11 +221,7 @@ describe('files pull', () => {
   });
 
   test('an interrupted pull leaves the partial file, and the next pull resumes it', async () => {
-    const dir = folder();
-    const [a] = serveFiles(1, 100_000);
-    const lock = await locked(dir, [a]);
-    server.requests.length = 0;
-    server.cutOnce.add('/files/f0.bin');
+    const { dir, a, lock } = await lockedThenCut();
     const [first] = await pullFiles([{ url: a, entry: lock.files[a] }], { cacheDir: join(dir, 'cache'), tries: 1, ...QUICK });
     expect(first.status).toBe('failed');
     expect(first.error).toMatch(/Could not download .* \(1 try; last error: .*bytes\)/);
