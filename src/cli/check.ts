@@ -13,6 +13,8 @@ import { registerBuiltinSteps } from '../setup/builtins.ts';
 import { setupSteps } from '../setup/registry.ts';
 import { taskPrograms } from '../task/commands.ts';
 import { collectGetterTypes, collectMetricNames } from '../task/flags.ts';
+import { type Solutions, goldOnlyMarkFor, loadSolutions } from '../solutions/load.ts';
+import { TaskFileError } from '../task/errors.ts';
 import { loadTasks } from '../task/load.ts';
 import type { SourceFormat, Task } from '../task/types.ts';
 
@@ -32,6 +34,11 @@ export interface CheckReport {
   usage: Record<Kind, UsageRow[]>;
   /** Tasks that cannot run on the Linux desktop whatever is implemented (OSWorld examples_windows). */
   windowsOnly: number;
+  /**
+   * Tasks the solution folders mark gold_only: their checker wants text that only a gold file holds, so no agent (and
+   * no honest solution) can pass them.
+   */
+  goldOnly: { id: string; format: SourceFormat; file: string; reason: string }[];
   indexFiles: string[];
   /** Per task that downloads files: how many of its URLs are locked and cached (when check was given the settings). */
   files?: FilesStatus;
@@ -138,10 +145,26 @@ export function defaultFilesSettings(cwd = process.cwd()): FilesSettings {
   return { cacheDir: resolve(cwd, DEFAULT_CACHE_DIR), lock: resolve(cwd, LOCKFILE_NAME) };
 }
 
-export function checkTasks(paths: readonly string[], cwd = process.cwd(), files?: FilesSettings): CheckReport {
+/**
+ * `solutions`: folders of solution files, read for their gold_only marks (a broken file is an invalid file);
+ * `files`: the download settings, for the per-task lock and cache status.
+ */
+export function checkTasks(
+  paths: readonly string[],
+  cwd = process.cwd(),
+  options: { solutions?: readonly string[]; files?: FilesSettings } = {},
+): CheckReport {
+  const { files } = options;
   registerBuiltins();
   registerBuiltinSteps();
   const { tasks, errors, indexFiles } = loadTasks(paths, { cwd });
+  let solutions: Solutions = new Map();
+  try {
+    solutions = loadSolutions((options.solutions ?? []).map((folder) => resolve(cwd, folder)));
+  } catch (error) {
+    if (!(error instanceof TaskFileError)) throw error;
+    errors.push(error);
+  }
   const byFormat: Record<SourceFormat, number> = { osworld: 0, spider2v: 0, guios: 0 };
   const byDomain: Record<string, number> = {};
   /** Per kind, per name: the task files using it (their count is the task count). */
@@ -185,6 +208,10 @@ export function checkTasks(paths: readonly string[], cwd = process.cwd(), files?
     unsupported,
     usage,
     windowsOnly,
+    goldOnly: tasks.flatMap((task) => {
+      const mark = goldOnlyMarkFor(task, solutions);
+      return mark ? [{ id: task.id, format: task.format, file: task.file, reason: mark.reason }] : [];
+    }),
     indexFiles,
     ...(files ? { files: filesStatus(tasks, files) } : {}),
   };
@@ -228,6 +255,10 @@ export function formatCheckReport(report: CheckReport, cwd = process.cwd()): str
     }
   }
   if (report.files) lines.push(...formatFilesStatus(report.files, cwd));
+  if (report.goldOnly.length) {
+    lines.push('', `Gold-only tasks (${report.goldOnly.length}: the checker wants text only a gold file holds, so no honest solution passes):`);
+    for (const task of report.goldOnly) lines.push(`  ${relative(cwd, task.file)}: ${task.reason}`);
+  }
   if (report.errors.length) {
     lines.push('', 'Invalid files:');
     for (const error of report.errors) {

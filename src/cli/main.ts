@@ -8,7 +8,7 @@ import { ConfigError, checkTasks, defaultFilesSettings, formatCheckReport, tasks
 import { FILES_USAGE, filesCommand } from './files.ts';
 import { VERIFY_USAGE, verifyCommand } from './verify.ts';
 
-const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensions module]… [--config file]
+const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensions module]… [--config file] [--solutions dir]…
        deskbench image [--docker] [--force]
        deskbench verify [paths…] [--json] [--solutions dir]… [--max-workers n] [--results dir] [--timeout s]
 ${FILES_USAGE}
@@ -25,7 +25,8 @@ ${FILES_USAGE}
           Exit codes: 0 every file is valid; 1 some file is invalid (or, with --strict, some task uses a name
           deskbench does not implement or runs a program the desktop lacks); 2 usage error (unknown option, an extension that cannot be imported, no
           path and no vitest config with the deskbench plugin).
-          --json    print one JSON object instead (tasks, errors, runnable, byFormat, byDomain, unsupported, usage)
+          --json    print one JSON object instead (tasks, errors, runnable, byFormat, byDomain, unsupported, usage,
+                    goldOnly)
           --strict  also exit 1 when a task uses a setup step, getter or metric deskbench does not implement, or
                   runs a program the desktop image lacks (for CI)
           --extensions module
@@ -35,6 +36,10 @@ ${FILES_USAGE}
                   type stripping handles (no enums; imports with their file extension)
           --config file
                   without paths: the vitest config to read (default: vitest.config.* or vite.config.* here)
+          --solutions dir
+                  a folder of solution files whose gold_only marks to list: tasks whose checker wants text only a
+                  gold file holds, which no honest solution passes (default: deskbench's own solutions/); repeat it
+                  for several
 
   image   Build the desktop image (deskbench/desktop:latest, or DESKBENCH_IMAGE) into the local Docker engine. Nothing
           is pulled: without a registry the base is made with debootstrap. Quick when the image is up to date.
@@ -93,6 +98,7 @@ export async function main(argv: string[]): Promise<number> {
         strict: { type: 'boolean', default: false },
         extensions: { type: 'string', multiple: true, default: [] },
         config: { type: 'string' },
+        solutions: { type: 'string', multiple: true, default: [] },
       },
     });
   } catch (error) {
@@ -127,7 +133,8 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  const report = checkTasks(paths, process.cwd(), files);
+  const solutions = parsed.values.solutions.length ? parsed.values.solutions : [resolve(PACKAGE_ROOT, 'solutions')];
+  const report = checkTasks(paths, process.cwd(), { solutions, files });
   if (parsed.values.json) console.log(JSON.stringify(report, null, 2));
   else console.log(formatCheckReport(report));
   if (report.errors.length) return 1;

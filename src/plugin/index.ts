@@ -109,7 +109,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       // A shipped solution is part of the generated code too: its file's content joins the key.
       const solutionKey = (file: string) => {
         const task = selection.tasks.find((candidate) => candidate.file === file);
-        const found = task && solutionFileFor(task, solutions);
+        const found = task && solutionFileFor(task, solutions, options.solutionVariant);
         return found ? `-${createHash('sha256').update(JSON.stringify(found.solution)).digest('hex').slice(0, 12)}` : '';
       };
       defineCacheKeyGenerator(({ id }) => (testFiles.has(id.split('?')[0]) ? `deskbench-${optionsKey}${solutionKey(id.split('?')[0])}` : undefined));
@@ -136,9 +136,9 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
         // file's folder, which may be outside the project.
         const importer = configFile ?? resolve(root, 'vitest.config.ts');
         userModules ??= resolveUserModules(options, [configFile, rootConfigFile], async (spec) => (await this.resolve(spec, importer))?.id ?? spec);
-        const found = solutionFileFor(parsed.task, solutions);
+        const found = solutionFileFor(parsed.task, solutions, options.solutionVariant);
         if (found) this.addWatchFile(found.file);
-        code = taskModule(withSolution(parsed.task, solutions), options, await userModules);
+        code = taskModule(withSolution(parsed.task, solutions, options.solutionVariant), options, await userModules);
       } else if (parsed.kind === 'error') code = invalidTaskModule(file, [parsed.error]);
       else {
         // An index file whose entries did not resolve: its errors were collected when the selection was made.

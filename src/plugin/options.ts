@@ -34,6 +34,14 @@ const pluginOptionsSchema = runOptionsSchema.extend({
     .union([z.string(), z.array(z.string())], { error: 'expected `solutions`: a folder or a list of folders of solution files' })
     .transform((value) => (typeof value === 'string' ? [value] : value))
     .default([]),
+  /**
+   * Which shipped solution the scripted agent replays: the main one (`<id>.json`, when absent) or a second one,
+   * `<id>.<variant>.json` (such as 'gui'); with a variant, tasks without that file have no solution.
+   */
+  solutionVariant: z
+    .string({ error: 'expected `solutionVariant`: the name of a second solution, such as "gui" (<id>.gui.json)' })
+    .regex(/^[a-z][a-z0-9-]*$/, { error: 'expected `solutionVariant`: lower-case letters, digits and dashes, such as "gui" (<id>.gui.json)' })
+    .optional(),
   /** Options passed to the agent module's default export when it is a factory function. */
   agentOptions: z.record(z.string(), z.unknown()).default({}),
   /**

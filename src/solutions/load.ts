@@ -1,7 +1,11 @@
 // Shipped solutions: known answers to corpus tasks, kept beside the corpus rather than in its task files.
-// One file per task, `<folder>/<format>/<task id>.json` (format: osworld | spider2v | guios), holding
-// `{ "id": "<task id>", "note": "<what the solution does>", "solution": [[action, …], …] }` — the steps the scripted
-// agent replays. The plugin's `solutions` option lists such folders; a task's own `solution` field wins.
+// Files sit in `<folder>/<format>/` (format: osworld | spider2v | guios), one of three kinds:
+// - `<task id>.json` `{ "id", "note", "solution": [[action, …], …] }`: the steps the scripted agent replays;
+// - `<task id>.<variant>.json`, same fields: a second solution of the task, e.g. `gui` for the way a person goes
+//   through the apps' own windows when the first one types into a terminal; replayed with the `solutionVariant` option;
+// - `<task id>.json` `{ "id", "gold_only": "<why>" }`: no honest solution exists, because the checker wants text that
+//   only a gold file holds (an agent never sees it); verify and check list such tasks and never count them verified.
+// The plugin's `solutions` option lists such folders; a task's own `solution` field wins over a main solution file.
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
@@ -13,24 +17,48 @@ import type { SourceFormat, Task } from '../task/types.ts';
 
 const SOLUTION_FORMATS: readonly SourceFormat[] = ['osworld', 'spider2v', 'guios'];
 
+/** A variant's name, the part between the task id and `.json`: lower-case letters, digits and dashes. */
+const VARIANT_NAME = /^[a-z][a-z0-9-]*$/;
+
 export interface SolutionFile {
+  kind: 'solution';
   file: string;
   format: SourceFormat;
   id: string;
+  /** The second solution's name (`gui` for `<id>.gui.json`); absent for the main one. */
+  variant?: string;
   note: string;
   solution: Action[][];
 }
 
+/** A task marked as having no honest solution: its checker needs text that appears only in a gold file. */
+export interface GoldOnlyMark {
+  kind: 'gold_only';
+  file: string;
+  format: SourceFormat;
+  id: string;
+  /** Which gold text the checker wants and why an agent cannot know it. */
+  reason: string;
+}
+
+const nonEmpty = (what: string) => z.string({ error: `expected ${what} (a string)` }).min(1, { error: `expected ${what} (a non-empty string)` });
+const taskId = nonEmpty('the task id');
+
 const solutionFileSchema = z.strictObject({
-  id: z.string({ error: 'expected the task id (a string)' }).min(1, { error: 'expected the task id (a non-empty string)' }),
+  id: taskId,
   note: z.string({ error: 'expected a note: one or two sentences saying what the solution does' }).min(1, { error: 'expected a non-empty note' }),
   solution: solution.min(1, { error: 'expected at least one step' }),
 });
 
-/** Solutions by `<format>/<id>`. */
-export type Solutions = Map<string, SolutionFile>;
+const goldOnlySchema = z.strictObject({
+  id: taskId,
+  gold_only: nonEmpty('gold_only: why the checker needs text found only in a gold file'),
+});
 
-const keyOf = (format: string, id: string) => `${format}/${id}`;
+/** Solution files and gold-only marks by `<format>/<id>` (a variant: `<format>/<id>.<variant>`). */
+export type Solutions = Map<string, SolutionFile | GoldOnlyMark>;
+
+const keyOf = (format: string, id: string, variant?: string) => `${format}/${id}${variant ? `.${variant}` : ''}`;
 
 /**
  * Reads every solution file under the folders. Throws one TaskFileError naming the file and field for the first bad
@@ -47,16 +75,22 @@ export function loadSolutions(folders: readonly string[]): Solutions {
     }
     for (const file of files) {
       const entry = readSolutionFile(file);
-      const key = keyOf(entry.format, entry.id);
+      const key = keyOf(entry.format, entry.id, entry.kind === 'solution' ? entry.variant : undefined);
       const other = solutions.get(key);
-      if (other) throw new TaskFileError(file, 'id', `a second solution for ${key} (the first is ${other.file})`);
+      if (other) throw new TaskFileError(file, 'id', `a second ${entry.kind === 'gold_only' ? 'file' : 'solution'} for ${key} (the first is ${other.file})`);
       solutions.set(key, entry);
     }
+  }
+  // A task an agent can solve honestly is not gold-only: a variant beside a mark is a contradiction.
+  for (const entry of solutions.values()) {
+    if (entry.kind !== 'solution' || !entry.variant) continue;
+    const main = solutions.get(keyOf(entry.format, entry.id));
+    if (main?.kind === 'gold_only') throw new TaskFileError(entry.file, 'id', `${main.file} marks ${entry.id} gold_only, yet this file solves it`);
   }
   return solutions;
 }
 
-function readSolutionFile(file: string): SolutionFile {
+function readSolutionFile(file: string): SolutionFile | GoldOnlyMark {
   const format = basename(dirname(file)) as SourceFormat;
   if (!SOLUTION_FORMATS.includes(format)) {
     throw new TaskFileError(file, '', `a solution file must sit in a folder named after its format (${SOLUTION_FORMATS.join(', ')}), not in "${basename(dirname(file))}"`);
@@ -67,23 +101,59 @@ function readSolutionFile(file: string): SolutionFile {
   } catch (error) {
     throw new TaskFileError(file, '', `not valid JSON (${(error as Error).message})`);
   }
-  const parsed = solutionFileSchema.safeParse(data);
+  const goldOnly = data !== null && typeof data === 'object' && 'gold_only' in data;
+  const parsed = (goldOnly ? goldOnlySchema : solutionFileSchema).safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new TaskFileError(file, jsonPath(issue.path), issue.message);
   }
-  const expectedName = `${parsed.data.id}.json`;
-  if (basename(file) !== expectedName) throw new TaskFileError(file, 'id', `the file must be named after the task id: ${expectedName}`);
-  return { file, format, ...parsed.data, solution: parsed.data.solution as Action[][] };
+  const { id } = parsed.data;
+  const variant = variantOf(file, id, goldOnly);
+  if ('gold_only' in parsed.data) return { kind: 'gold_only', file, format, id, reason: parsed.data.gold_only };
+  const { note, solution: steps } = parsed.data;
+  return { kind: 'solution', file, format, id, ...(variant ? { variant } : {}), note, solution: steps as Action[][] };
 }
 
-/** The solution file for a task, when it has none of its own. */
-export function solutionFileFor(task: Pick<Task, 'format' | 'id' | 'solution'>, solutions: Solutions): SolutionFile | undefined {
-  return task.solution ? undefined : solutions.get(keyOf(task.format, task.id));
+/** The variant a file name gives (`<id>.gui.json` → gui), undefined for `<id>.json`; throws for any other name. */
+function variantOf(file: string, id: string, goldOnly: boolean): string | undefined {
+  const name = basename(file);
+  if (name === `${id}.json`) return undefined;
+  const variant = name.startsWith(`${id}.`) ? name.slice(id.length + 1, -'.json'.length) : '';
+  if (goldOnly || !VARIANT_NAME.test(variant)) {
+    const expected = goldOnly ? `${id}.json` : `${id}.json, or ${id}.<variant>.json for a second solution (such as ${id}.gui.json)`;
+    throw new TaskFileError(file, 'id', `the file must be named after the task id: ${expected}`);
+  }
+  return variant;
 }
 
-/** The task with its shipped solution, when it has none of its own (the task's own solution wins). */
-export function withSolution(task: Task, solutions: Solutions): Task {
-  const found = solutionFileFor(task, solutions);
-  return found ? { ...task, solution: found.solution } : task;
+/**
+ * The solution file a task replays, when it has none of its own: the main one, or with `variant` that second solution
+ * (which wins over the task's own; a task without that variant has none).
+ */
+export function solutionFileFor(task: Pick<Task, 'format' | 'id' | 'solution'>, solutions: Solutions, variant?: string): SolutionFile | undefined {
+  if (task.solution && !variant) return undefined;
+  const entry = solutions.get(keyOf(task.format, task.id, variant));
+  return entry?.kind === 'solution' ? entry : undefined;
+}
+
+/** The mark of a task with no honest solution, if it has one. */
+export function goldOnlyMarkFor(task: Pick<Task, 'format' | 'id'>, solutions: Solutions): GoldOnlyMark | undefined {
+  const entry = solutions.get(keyOf(task.format, task.id));
+  return entry?.kind === 'gold_only' ? entry : undefined;
+}
+
+/** The names of a task's second solutions (variants), sorted. */
+export function variantsOf(task: Pick<Task, 'format' | 'id'>, solutions: Solutions): string[] {
+  const variants = [...solutions.values()].flatMap((entry) => (entry.kind === 'solution' && entry.variant && entry.format === task.format && entry.id === task.id ? [entry.variant] : []));
+  return variants.sort();
+}
+
+/**
+ * The task with the solution it replays: its shipped one, when it has none of its own (its own wins), or with
+ * `variant` that second solution. A task without the variant asked for is left without a solution.
+ */
+export function withSolution(task: Task, solutions: Solutions, variant?: string): Task {
+  const found = solutionFileFor(task, solutions, variant);
+  if (found) return { ...task, solution: found.solution };
+  return variant ? { ...task, solution: undefined } : task;
 }

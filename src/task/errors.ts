@@ -4,6 +4,8 @@ import type { TextLocation } from './json-location.ts';
 
 export class TaskFileError extends Error {
   override name = 'TaskFileError';
+  /** A stable name of the kind (see src/errors.ts): reports and `deskbench verify --json` list it. */
+  readonly code: string = 'DESKBENCH_TASK_FILE';
   readonly file: string;
   /** JSON path inside the file, e.g. `config[2].parameters.command`; empty for the whole file. */
   readonly path: string;
@@ -27,6 +29,7 @@ export class TaskFileError extends Error {
 /** A `tasks` entry that names nothing: no such file or folder, or a glob that matches no file. */
 export class MissingTaskPathError extends TaskFileError {
   override name = 'MissingTaskPathError';
+  override readonly code: string = 'DESKBENCH_TASK_PATH_MISSING';
 }
 
 /** Formats a zod issue path as a JSON path: ['config', 2, 'type'] → `config[2].type`. */

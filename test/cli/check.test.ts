@@ -57,6 +57,29 @@ describe('deskbench check', () => {
     expect(text.stdout).toContain('fixtures/tasks/invalid/examples/os/5f0c3b1e-0000-4000-8000-00000000000c.json:1:172 at config[1].type: expected a step type name (string)');
   });
 
+  test('gold-only tasks: the tasks a solutions folder marks gold_only are listed with the reason; a broken solution file is an invalid file', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'deskbench-check-gold-'));
+    mkdirSync(join(root, 'tasks', 'os'), { recursive: true });
+    mkdirSync(join(root, 'sol', 'osworld'), { recursive: true });
+    writeFileSync(join(root, 'tasks', 'os', 'aaa.json'), JSON.stringify({ id: 'aaa', instruction: 'x', evaluator: { func: 'infeasible' } }));
+    writeFileSync(join(root, 'sol', 'osworld', 'aaa.json'), JSON.stringify({ id: 'aaa', gold_only: 'the gold notebook has a comment nobody sees' }));
+    const run = await deskbench(['check', join(root, 'tasks'), '--solutions', join(root, 'sol'), '--json']);
+    expect(run.code).toBe(0);
+    expect(json(run.stdout).goldOnly).toEqual([{ id: 'aaa', format: 'osworld', file: join(root, 'tasks', 'os', 'aaa.json'), reason: 'the gold notebook has a comment nobody sees' }]);
+    const text = await deskbench(['check', join(root, 'tasks'), '--solutions', join(root, 'sol')]);
+    expect(text.stdout).toContain('Gold-only tasks (1: the checker wants text only a gold file holds, so no honest solution passes):');
+    expect(text.stdout).toContain(`${relative(ROOT, join(root, 'tasks', 'os', 'aaa.json'))}: the gold notebook has a comment nobody sees`);
+    writeFileSync(join(root, 'sol', 'osworld', 'aaa.json'), JSON.stringify({ id: 'aaa', gold_only: '' }));
+    const broken = await deskbench(['check', join(root, 'tasks'), '--solutions', join(root, 'sol'), '--json']);
+    expect(broken.code).toBe(1);
+    expect(json(broken.stdout).errors).toEqual([expect.objectContaining({ file: join(root, 'sol', 'osworld', 'aaa.json'), path: 'gold_only' })]);
+  });
+
+  test.skipIf(!existsSync(CORPORA))("GUI-OS: deskbench's own solutions/ marks three tasks gold_only (skipped when ../shared/corpora is absent)", async () => {
+    const report = json((await deskbench(['check', join(CORPORA, 'guios'), '--json'])).stdout);
+    expect(report.goldOnly.map((task) => task.id.slice(0, 8)).sort()).toEqual(['040af931', '214d5a3c', '40f8424e']);
+  });
+
   test('a hostile task id (../) makes the file invalid, not runnable: exit 1, the error at id', async () => {
     const run = await deskbench(['check', join(ROOT, 'fixtures/hostile'), '--json']);
     expect(run.code).toBe(1);

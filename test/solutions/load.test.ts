@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadSolutions, withSolution } from '../../src/solutions/load.ts';
+import { goldOnlyMarkFor, loadSolutions, solutionFileFor, variantsOf, withSolution } from '../../src/solutions/load.ts';
 import { loadTasks } from '../../src/task/load.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -42,6 +42,40 @@ describe('loadSolutions', () => {
     expect(() => loadSolutions([dir])).toThrow(message);
   });
 
+  test('a second solution <id>.<variant>.json is keyed by its variant; a gold_only file marks the task with its reason', async () => {
+    const dir = await solutionsFolder({
+      'osworld/abc.json': { id: 'abc', note: 'in a terminal', solution: [['WAIT']] },
+      'osworld/abc.gui.json': { id: 'abc', note: 'in the Settings app', solution: [['DONE']] },
+      'guios/def.json': { id: 'def', gold_only: 'the checker wants a comment only the gold notebook has' },
+    });
+    const solutions = loadSolutions([dir]);
+    expect([...solutions.keys()].sort()).toEqual(['guios/def', 'osworld/abc', 'osworld/abc.gui']);
+    expect(solutions.get('osworld/abc.gui')).toMatchObject({ kind: 'solution', id: 'abc', variant: 'gui', solution: [['DONE']] });
+    expect(solutions.get('guios/def')).toEqual({ kind: 'gold_only', id: 'def', format: 'guios', file: join(dir, 'guios/def.json'), reason: 'the checker wants a comment only the gold notebook has' });
+    const task = { format: 'osworld', id: 'abc', solution: undefined } as const;
+    expect(variantsOf(task, solutions)).toEqual(['gui']);
+    expect(solutionFileFor(task, solutions)?.note).toBe('in a terminal');
+    expect(solutionFileFor(task, solutions, 'gui')?.note).toBe('in the Settings app');
+    expect(solutionFileFor({ format: 'guios', id: 'def', solution: undefined }, solutions)).toBeUndefined();
+    expect(goldOnlyMarkFor({ format: 'guios', id: 'def' }, solutions)?.reason).toMatch(/^the checker wants/);
+    expect(goldOnlyMarkFor(task, solutions)).toBeUndefined();
+  });
+
+  test.each([
+    ['a variant name that is not lower-case words', { 'osworld/abc.GUI.json': { id: 'abc', note: 'n', solution: [['DONE']] } }, /abc\.GUI\.json at id: the file must be named after the task id: abc\.json, or abc\.<variant>\.json for a second solution \(such as abc\.gui\.json\)/],
+    ['a gold_only mark named as a variant', { 'osworld/abc.gui.json': { id: 'abc', gold_only: 'why' } }, /abc\.gui\.json at id: the file must be named after the task id: abc\.json$/],
+    ['an empty gold_only reason', { 'osworld/abc.json': { id: 'abc', gold_only: '' } }, /abc\.json at gold_only: expected gold_only: why the checker needs text found only in a gold file \(a non-empty string\)/],
+    ['a gold_only mark with a solution too', { 'osworld/abc.json': { id: 'abc', gold_only: 'why', solution: [['DONE']] } }, /abc\.json: .*solution/],
+    [
+      'a gold_only mark beside a second solution',
+      { 'osworld/abc.json': { id: 'abc', gold_only: 'why' }, 'osworld/abc.gui.json': { id: 'abc', note: 'n', solution: [['DONE']] } },
+      /abc\.gui\.json at id: .*abc\.json marks abc gold_only, yet this file solves it/,
+    ],
+  ])('rejects %s, naming the file and the field', async (_name, files, message) => {
+    const dir = await solutionsFolder(files);
+    expect(() => loadSolutions([dir])).toThrow(message);
+  });
+
   test('two folders solving one task is an error naming both files', async () => {
     const file = { 'osworld/abc.json': { id: 'abc', note: 'n', solution: [['FAIL']] } };
     const [a, b] = [await solutionsFolder(file), await solutionsFolder(file)];
@@ -62,8 +96,17 @@ describe('withSolution', () => {
     const own = tasks.find((task) => task.id === '0f5e0a1c-free-pass')!;
     expect(unsolved.solution).toBeUndefined();
     expect(withSolution(unsolved, solutions).solution).toEqual([['WAIT']]);
-    const shadowed = new Map(solutions).set('osworld/0f5e0a1c-free-pass', { file: 'x.json', format: 'osworld', id: own.id, note: 'n', solution: [['FAIL']] });
+    const shadowed: typeof solutions = new Map(solutions).set('osworld/0f5e0a1c-free-pass', { kind: 'solution', file: 'x.json', format: 'osworld', id: own.id, note: 'n', solution: [['FAIL']] });
     expect(withSolution(own, shadowed).solution).toEqual(own.solution);
+  });
+
+  test('with a variant, the second solution wins over the task\'s own; a task without that variant has none', () => {
+    const own = tasks.find((task) => task.id === '0f5e0a1c-free-pass')!;
+    const withGui: typeof solutions = new Map(solutions).set('osworld/0f5e0a1c-free-pass.gui', { kind: 'solution', file: 'x.gui.json', format: 'osworld', id: own.id, variant: 'gui', note: 'n', solution: [['FAIL']] });
+    expect(withSolution(own, withGui, 'gui').solution).toEqual([['FAIL']]);
+    const unsolved = tasks.find((task) => task.id === '7c2d9e41-wrong-solution')!;
+    expect(withSolution(unsolved, withGui, 'gui').solution).toEqual([["import os; open(os.path.expanduser('~/verify-marker.txt'), 'w').write('hello\\n')"], ['DONE']]);
+    expect(withSolution(unsolved, withGui, 'settings').solution).toBeUndefined();
   });
 
   test('matches the format as well as the id', () => {
@@ -80,7 +123,7 @@ describe("the repository's solutions/", () => {
     const { tasks } = existsSync(CORPORA) ? loadTasks([join(CORPORA, 'osworld/examples'), join(CORPORA, 'guios'), join(CORPORA, 'spider2v')].filter(existsSync)) : { tasks: [] };
     for (const entry of solutions.values()) {
       const task = tasks.find((candidate) => candidate.format === entry.format && candidate.id === entry.id);
-      if (!task) continue;
+      if (!task || entry.kind !== 'solution') continue;
       const actions = entry.solution.flat();
       if (task.flags.infeasible) expect(actions.at(-1), entry.file).toBe('FAIL');
       else expect(actions, entry.file).not.toContain('FAIL');
