@@ -10,7 +10,8 @@ import { VERIFY_USAGE, verifyCommand } from './verify.ts';
 
 const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensions module]… [--config file] [--solutions dir]…
        deskbench image [--docker] [--force]
-       deskbench verify [paths…] [--json] [--solutions dir]… [--max-workers n] [--results dir] [--timeout s]
+       deskbench verify [paths…] [--json] [--repeats n] [--solutions dir]… [--max-workers n] [--warm n] [--results dir]
+                        [--timeout s]
 ${FILES_USAGE}
 
   check   Load and validate every task file under the paths (folders, globs, task files or index files such as

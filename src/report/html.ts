@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { VerificationSummary } from '../solutions/verify.ts';
-import { type RunReport, type TaskRecord, infrastructureLine } from './aggregate.ts';
+import { type RunReport, type TaskRecord, infrastructureLine, statsOf } from './aggregate.ts';
 import { formatProgress } from './progress.ts';
 import { redact } from './redact.ts';
 
@@ -54,6 +54,25 @@ function versionsText(versions: Record<string, string>): string {
   return Object.entries(versions).map(([name, version]) => `${esc(name)} ${esc(version)}`).join(' · ') || '–';
 }
 
+/** One table per agent, one row per domain: when a report holds several agents' runs, each agent's counts apart. */
+function agentsSection(tasks: readonly TaskRecord[]): string {
+  const byAgent = Map.groupBy(tasks, (task) => task.agent ?? '–');
+  const tables = [...byAgent].map(([agent, runs]) => {
+    const rows = [...Map.groupBy(runs, (run) => run.domain)]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([domain, group]) => {
+        const s = statsOf(group);
+        return `<tr><td>${esc(domain)}</td><td class="num">${s.tasks}</td><td class="num">${s.passed}</td><td class="num">${s.meanScore.toFixed(2)}</td><td class="num">${s.seconds.toFixed(0)}</td></tr>`;
+      })
+      .join('\n');
+    return `<h3>${esc(agent)}</h3>
+<table class="agent-runs" data-agent="${esc(agent)}"><thead><tr><th>domain</th><th class="num">runs</th><th class="num">passed</th><th class="num">mean score</th><th class="num">time s</th></tr></thead><tbody>${rows}</tbody></table>`;
+  });
+  return `<h2>Runs by agent</h2>
+<p><small>Each agent's runs apart: the scripted runs should pass, the noop runs should not (a pass is a free pass), the fail runs of infeasible tasks should.</small></p>
+${tables.join('\n')}`;
+}
+
 /** With the repeats option: one row per task, its pass rate over the runs, flaky ones marked. */
 function repeatsSection(repeats: NonNullable<RunReport['repeats']>): string {
   const rows = repeats.tasks
@@ -92,18 +111,20 @@ function indexPage(report: RunReport, resultsDir: string): string {
     .map(([tag, s]) => `<tr><td><span class="tag">${esc(tag)}</span></td><td class="num">${s.tasks}</td><td class="num">${s.passed}</td><td class="num">${(s.tasks ? (s.passed / s.tasks) * 100 : 0).toFixed(2)}</td><td class="num">${s.meanScore.toFixed(2)}</td><td class="num">${s.osworldRate.toFixed(2)}</td><td class="num">${s.overallRate.toFixed(2)}</td></tr>`)
     .join('\n');
   const t = report.total;
+  // Runs of several agents (deskbench verify: scripted, noop, fail): a rate over all of them would mean nothing.
+  const perAgent = report.tasks.some((task) => task.agent);
   const options = (values: string[]) => values.map((v) => `<option value="${esc(v)}">${esc(v)}</option>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>deskbench report</title><style>${STYLE}</style></head><body>
 <h1>deskbench report</h1>
-<p>${t.tasks} tasks · ${t.passed} passed · mean score ${t.meanScore.toFixed(2)} · OSWorld rate ${t.osworldRate.toFixed(2)}% · overall rate ${t.overallRate.toFixed(2)}% · generated ${esc(report.generatedAt)}</p>
-<p><small>OSWorld rate: Σ scores over tasks with a result, as show_result.py computes it. Overall rate: Σ scores over every selected task; errors and skips count 0.</small></p>
+${perAgent ? `<p>${report.tasks.length} runs · generated ${esc(report.generatedAt)}</p>` : `<p>${t.tasks} tasks · ${t.passed} passed · mean score ${t.meanScore.toFixed(2)} · OSWorld rate ${t.osworldRate.toFixed(2)}% · overall rate ${t.overallRate.toFixed(2)}% · generated ${esc(report.generatedAt)}</p>
+<p><small>OSWorld rate: Σ scores over tasks with a result, as show_result.py computes it. Overall rate: Σ scores over every selected task; errors and skips count 0.</small></p>`}
 ${report.infrastructure ? `<p id="infrastructure" class="fail">${esc(infrastructureLine(report.infrastructure))}</p>` : ''}
 ${report.desktops ? desktopsSection(report.desktops) : ''}
 ${report.verification ? verificationSection(report.verification) : ''}
-${report.repeats ? repeatsSection(report.repeats) : ''}
-<table id="domains"><thead><tr><th>domain</th><th class="num">tasks</th><th class="num">passed</th><th class="num">mean score</th><th class="num">OSWorld rate %</th><th class="num">overall rate %</th></tr></thead><tbody>${summary}</tbody></table>
+${report.repeats && !report.verification ? repeatsSection(report.repeats) : ''}
+${perAgent ? agentsSection(report.tasks) : `<table id="domains"><thead><tr><th>domain</th><th class="num">tasks</th><th class="num">passed</th><th class="num">mean score</th><th class="num">OSWorld rate %</th><th class="num">overall rate %</th></tr></thead><tbody>${summary}</tbody></table>
 <h2>By tag</h2>
-<table id="tags"><thead><tr><th>tag</th><th class="num">tasks</th><th class="num">passed</th><th class="num">pass rate %</th><th class="num">mean score</th><th class="num">OSWorld rate %</th><th class="num">overall rate %</th></tr></thead><tbody>${byTag}</tbody></table>
+<table id="tags"><thead><tr><th>tag</th><th class="num">tasks</th><th class="num">passed</th><th class="num">pass rate %</th><th class="num">mean score</th><th class="num">OSWorld rate %</th><th class="num">overall rate %</th></tr></thead><tbody>${byTag}</tbody></table>`}
 <h2>Tasks</h2>
 <div class="filters">
 <label>domain <select id="domain"><option value="">all</option>${options(domains)}</select></label>
@@ -133,13 +154,35 @@ applyFilters();
 `;
 }
 
-/** deskbench verify's outcome: the counts, then each failed run naming the task and the agent. */
+/**
+ * deskbench verify's outcome: the counts, one row per task and kind of run (its runs that scored as expected, and the
+ * mean time), then the errors, the gold-only tasks and each failed run naming the task and the agent.
+ */
 function verificationSection(v: VerificationSummary): string {
+  const agentOf = (f: VerificationSummary['failures'][number]) => (f.variant ? `${f.agent}.${f.variant}` : f.agent);
   const failures = v.failures
-    .map((f) => `<tr><td>${esc(f.id)}</td><td>${esc(f.agent)}${f.agent === 'noop' && (f.score ?? 0) > 0 ? ' (free pass)' : ''}</td><td class="num">${f.score === null ? '–' : esc(String(f.score))}</td><td>${esc(f.state ?? '–')}</td><td>${esc(f.error ?? f.evalError ?? '')}</td></tr>`)
+    .map((f) => `<tr><td>${esc(f.id)}</td><td>${esc(agentOf(f))}${f.agent === 'noop' && (f.score ?? 0) > 0 ? ' (free pass)' : ''}${f.repeat ? ` <span class="tag">run ${f.repeat}</span>` : ''}</td><td class="num">${f.score === null ? '–' : esc(String(f.score))}</td><td>${esc(f.state ?? '–')}</td><td>${esc(f.error ?? f.evalError ?? '')}</td></tr>`)
     .join('\n');
+  const runs = [...new Set(v.rows.flatMap((row) => Object.keys(row.runs)))];
+  const rows = v.rows
+    .map((row) => {
+      const cells = runs.map((name) => {
+        const stats = row.runs[name];
+        return stats ? `<td class="num">${stats.asExpected}/${stats.scores.length}</td><td class="num">${stats.meanSeconds.toFixed(0)}</td>` : '<td></td><td></td>';
+      });
+      const verdict = row.verified ? '<span class="pass">yes</span>' : `<span class="fail">${row.flaky ? 'flaky' : 'no'}</span>`;
+      return `<tr><td>${esc(row.id)}</td><td>${esc(row.domain)}</td>${cells.join('')}<td>${verdict}</td></tr>`;
+    })
+    .join('\n');
+  const runHeads = runs.map((name) => `<th class="num">${esc(name)} as expected</th><th class="num">time s</th>`).join('');
+  const errors = v.errors.map((e) => `<li><code>${esc(e.code)}</code> ${esc(e.file)}${e.path ? ` at ${esc(e.path)}` : ''}: ${esc(e.message)}</li>`).join('');
+  const goldOnly = v.goldOnly.map((g) => `<li>${esc(g.id)} (${esc(g.domain)}): ${esc(g.reason)}</li>`).join('');
+  const repeats = v.repeats > 1 ? ` · ${v.repeats} runs each · ${v.flaky.length} flaky${v.flaky.length ? `: ${esc(v.flaky.join(', '))}` : ''}` : '';
   return `<h2>Verification</h2>
-<p id="verification">${v.tasks} tasks in the paths · ${v.solved} solved · <b>${v.verified} verified</b> · ${v.failures.length} failed runs · ${v.freePasses.length} free passes${v.freePasses.length ? `: ${esc(v.freePasses.join(', '))}` : ''}</p>
+<p id="verification">${v.tasks} tasks in the paths · ${v.solved} solved · <b>${v.verified} verified</b> · ${v.failures.length} failed runs · ${v.freePasses.length} free passes${v.freePasses.length ? `: ${esc(v.freePasses.join(', '))}` : ''}${repeats} · ${v.goldOnly.length} gold-only · ${v.errors.length} errors</p>
+${errors ? `<h3>Errors</h3><ul id="verification-errors">${errors}</ul>` : ''}
+${goldOnly ? `<h3>Gold-only tasks (their checker wants text only a gold file holds; never counted)</h3><ul id="verification-gold-only">${goldOnly}</ul>` : ''}
+${rows ? `<table id="verification-tasks"><thead><tr><th>task</th><th>domain</th>${runHeads}<th>verified</th></tr></thead><tbody>${rows}</tbody></table>` : ''}
 ${failures ? `<table id="verification-failures"><thead><tr><th>task</th><th>agent</th><th class="num">score</th><th>state</th><th>why</th></tr></thead><tbody>${failures}</tbody></table>` : ''}`;
 }
 

@@ -63,3 +63,29 @@ test('versions as dpkg-query prints them, without the Debian epoch', () => {
     'code-server': '4.99.0',
   });
 });
+
+test("a report of several agents' runs (deskbench verify) shows each agent's runs apart, never one rate over all", () => {
+  const results = mkdtempSync(join(tmpdir(), 'deskbench-html-'));
+  const records = [
+    record({ id: 'a', agent: 'scripted', domain: 'chrome' }),
+    record({ id: 'a', agent: 'noop', domain: 'chrome', testState: 'failed', score: 0 }),
+    record({ id: 'b', agent: 'scripted', domain: 'os' }),
+    record({ id: 'b', agent: 'noop', domain: 'os', testState: 'failed', score: 0 }),
+    record({ id: 'b', agent: 'fail', domain: 'os' }),
+  ];
+  writeHtmlReport(buildReport(records), results);
+  const index = readFileSync(join(results, 'index.html'), 'utf8');
+  // No table or line that mixes the agents: 5 runs, 3 "passed", 60 % would mean nothing.
+  expect(index).not.toContain('id="domains"');
+  expect(index).not.toContain('id="tags"');
+  expect(index).not.toContain('OSWorld rate');
+  expect(index).toContain('<p>5 runs · generated');
+  const table = (agent: string) => index.match(new RegExp(`<table class="agent-runs" data-agent="${agent}">.*?</table>`, 's'))?.[0] ?? '';
+  expect(table('scripted')).toMatch(/<tr><td>chrome<\/td><td class="num">1<\/td><td class="num">1<\/td>.*<tr><td>os<\/td><td class="num">1<\/td><td class="num">1<\/td>/s);
+  expect(table('noop')).toMatch(/<tr><td>chrome<\/td><td class="num">1<\/td><td class="num">0<\/td><td class="num">0\.00<\/td>/);
+  expect(table('fail')).toMatch(/<tr><td>os<\/td><td class="num">1<\/td><td class="num">1<\/td>/);
+  expect(table('fail')).not.toContain('chrome');
+  // A report of one agent keeps its rates.
+  writeHtmlReport(buildReport([record({ id: 'c' })]), results);
+  expect(readFileSync(join(results, 'index.html'), 'utf8')).toContain('id="domains"');
+});

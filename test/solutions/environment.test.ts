@@ -1,0 +1,30 @@
+// What a verification records about where its figures come from: the date, the commit, the image (when the engine
+// has it) and the build hash of the tree, as scripts/build-image.sh --hash prints it.
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { expect, test } from 'vitest';
+import { verifyEnvironment } from '../../src/solutions/environment.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+test("the date, deskbench's commit and the tree's build hash; an image the engine lacks (or no engine) leaves its id out", async () => {
+  const env = await verifyEnvironment(ROOT, 'deskbench/no-such-image:latest', new Date('2026-11-27T10:04:31Z'));
+  expect(env).toMatchObject({
+    date: '2026-11-27T10:04:31.000Z',
+    commit: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim(),
+    dirty: expect.any(Boolean),
+    image: 'deskbench/no-such-image:latest',
+    treeBuildHash: execFileSync('bash', ['scripts/build-image.sh', '--hash'], { cwd: ROOT, encoding: 'utf8' }).trim(),
+  });
+  expect(env.treeBuildHash).toMatch(/^[0-9a-f]{12}$/);
+  expect(env.imageId).toBeUndefined();
+  expect(env.imageBuildHash).toBeUndefined();
+  expect(env.cores).toBeGreaterThan(0);
+});
+
+test('outside a checkout: no commit, no build hash, and no error', async () => {
+  const env = await verifyEnvironment('/nonexistent/deskbench', 'deskbench/no-such-image:latest');
+  expect(env.commit).toBeUndefined();
+  expect(env.treeBuildHash).toBeUndefined();
+  expect(env.image).toBe('deskbench/no-such-image:latest');
+});
