@@ -10,6 +10,7 @@ export { defineAgent } from './agent/types.ts';
 export type {
   Agent,
   AgentContext,
+  AgentDescription,
   Action,
   Computer13Action,
   Observation,

@@ -52,7 +52,15 @@ export interface Agent {
   reset?(context: AgentContext): void | Promise<void>;
   /** One turn: look at the observation, answer actions. An empty list means "nothing this turn". */
   predict(instruction: string, observation: Observation): Prediction | Promise<Prediction>;
+  /**
+   * What the run record should say about this agent beyond its name: model names and parameters (`{ model:
+   * 'gpt-4o', temperature: 0 }`). JSON values only; secrets in it are masked. Called once per task, before reset.
+   */
+  describe?(): AgentDescription | Promise<AgentDescription>;
 }
+
+/** What an agent's describe() returns: plain JSON values. */
+export type AgentDescription = Record<string, unknown>;
 
 /** Identity helper that types an agent object. */
 export function defineAgent(agent: Agent): Agent {

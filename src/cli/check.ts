@@ -67,6 +67,8 @@ export interface PluginApi {
   cacheDir?: string;
   filesLock?: string;
   filesMirror?: Record<string, string>;
+  /** The options as a run records them (plugin/options.ts recordedOptions): `deskbench rerun` compares them. */
+  recordedOptions?: Record<string, unknown>;
 }
 
 /** The config files vitest looks for, in its order. */

@@ -10,6 +10,8 @@ export interface DesktopEnvironment {
   image?: string;
   /** The engine's id of that image (`sha256:…`), unique to its content. */
   imageId?: string;
+  /** The hash of the sources it was built from (its `deskbench.hash` label; `scripts/build-image.sh --hash`). */
+  buildHash?: string;
   /** Debian package versions of the apps (and code-server's), by name. */
   versions: Record<string, string>;
 }
@@ -25,22 +27,25 @@ const VERSIONS_SCRIPT = [
 ].join('; ');
 
 /** One image inspection per image name and worker: every task of a run uses the same few images. */
-const imageIds = new Map<string, Promise<string | undefined>>();
+const imageIds = new Map<string, Promise<{ imageId?: string; buildHash?: string }>>();
 
 /** Never throws: what cannot be found is left out (the task matters more than its description). */
 export async function describeDesktop(spec: DesktopSpec, client: DesktopClient): Promise<DesktopEnvironment> {
   const image = spec.provider === 'docker' ? (spec.image ?? desktopImage()) : undefined;
-  const [imageId, versions] = await Promise.all([image ? imageIdOf(image) : undefined, appVersions(client)]);
-  return { ...(image ? { image } : {}), ...(imageId ? { imageId } : {}), versions };
+  const [ids, versions] = await Promise.all([image ? imageIdOf(image) : {}, appVersions(client)]);
+  return { ...(image ? { image } : {}), ...ids, versions };
 }
 
-function imageIdOf(image: string): Promise<string | undefined> {
+function imageIdOf(image: string): Promise<{ imageId?: string; buildHash?: string }> {
   let id = imageIds.get(image);
   if (!id) {
     id = getContainerRuntimeClient()
       .then((runtime) => runtime.image.inspect(ImageName.fromString(image)))
-      .then((info) => info.Id)
-      .catch(() => undefined);
+      .then((info) => {
+        const buildHash = info.Config?.Labels?.['deskbench.hash'];
+        return { imageId: info.Id, ...(buildHash ? { buildHash } : {}) };
+      })
+      .catch(() => ({}));
     imageIds.set(image, id);
   }
   return id;

@@ -2,7 +2,7 @@
 // `vitest list` and `--tags-filter` see them without running anything.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { basename, extname } from 'node:path';
+import { basename, extname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TaskFileError } from '../task/errors.ts';
 import type { Task } from '../task/types.ts';
@@ -43,12 +43,13 @@ export function taskModule(task: Task, options: WorkerOptions, modules: UserModu
   const repeats = options.repeats ?? 1;
   // vitest caches this code on disk: API keys and tokens stay out of it, and reach the worker over vitest's IPC.
   const { plain } = splitSecretOptions(options);
+  const file = taskFileIdentity(task.file);
   // One test per run (the repeats option), each with its own name, meta and results folder.
   const tests = Array.from({ length: repeats }, (_, index) => {
     const repeat = repeats > 1 ? index + 1 : undefined;
     const name = repeat ? `${testName(task)} [run ${repeat}/${repeats}]` : testName(task);
     // Identifier keys, not JSON's quoted ones: vitest's static collector (`vitest list`) only reads `tags:`.
-    const meta = JSON.stringify({ deskbench: { id: task.id, domain: task.domain, format: task.format, tags: tagsOf(task), ...(repeat ? { repeat } : {}) } });
+    const meta = JSON.stringify({ deskbench: { id: task.id, domain: task.domain, format: task.format, tags: tagsOf(task), ...(repeat ? { repeat } : {}), ...file } });
     const testOptions = `{ tags: ${JSON.stringify(tagsOf(task))}, timeout: ${options.timeout * 1000 + TEST_TIMEOUT_GRACE_MS}, meta: ${meta} }`;
     return `test(${JSON.stringify(name)}, ${testOptions}, (context) => runTask(task, options, context, modules${repeat ? `, ${repeat}` : ''}));`;
   });
@@ -63,6 +64,15 @@ export function taskModule(task: Task, options: WorkerOptions, modules: UserModu
     ...tests,
     '',
   ].join('\n');
+}
+
+/** The task file (relative to the folder vitest runs in) and its sha256, for the run record and deskbench compare. */
+function taskFileIdentity(file: string): { taskFile?: string; taskSha256?: string } {
+  try {
+    return { taskFile: relative(process.cwd(), file).split('\\').join('/'), taskSha256: createHash('sha256').update(readFileSync(file)).digest('hex') };
+  } catch {
+    return {}; // read a moment ago by the loader; if it is gone now, the test says so when it runs
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import { effectiveMirror } from '../files/mirror.ts';
 import { MissingTaskPathError, TaskFileError } from '../task/errors.ts';
 import { loadTasks, readTaskFile, type LoadResult } from '../task/load.ts';
 import { GENERATOR_FINGERPRINT, invalidTaskModule, taskModule, type UserModulePaths } from './generate.ts';
-import { type DeskbenchOptions, SECRET_OPTIONS_KEY, TASK_RUNS_KEY, type SecretOptions, type WorkerOptions, resolveOptions, runSecrets, splitSecretOptions } from './options.ts';
+import { type DeskbenchOptions, SECRET_OPTIONS_KEY, TASK_RUNS_KEY, type SecretOptions, type WorkerOptions, recordedOptions, resolveOptions, runSecrets, splitSecretOptions } from './options.ts';
 import { registerConfiguredAgent } from '../agent/configured.ts';
 import type { PluginApi } from '../cli/check.ts';
 import { BUILTIN_AGENTS, agentSpecProblem } from '../agent/resolve.ts';
@@ -57,6 +57,8 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
         cacheDir: resolved.cacheDir,
         filesLock: resolved.filesLock ?? LOCKFILE_NAME,
         filesMirror: resolved.filesMirror,
+        // `deskbench rerun` compares the options a run recorded with these.
+        recordedOptions: recordedOptions(resolved),
       } satisfies PluginApi,
     },
 
@@ -104,8 +106,9 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       project.provide(SECRET_OPTIONS_KEY, secret);
       project.provide(TASK_RUNS_KEY, selection.tasks.length * options.repeats);
       // The generated code embeds the other options: a changed option (agent, resultsDir, …) must not reuse a cached module.
+      // The folder vitest runs in too: the test's meta names its task file relative to it.
       rootConfigFile = vitest.vite.config.configFile || undefined;
-      const optionsKey = createHash('sha256').update(JSON.stringify(plain)).update(GENERATOR_FINGERPRINT).update(`${configFile}|${rootConfigFile}`).digest('hex').slice(0, 16);
+      const optionsKey = createHash('sha256').update(JSON.stringify(plain)).update(GENERATOR_FINGERPRINT).update(`${configFile}|${rootConfigFile}|${process.cwd()}`).digest('hex').slice(0, 16);
       // A shipped solution is part of the generated code too: its file's content joins the key.
       const solutionKey = (file: string) => {
         const task = selection.tasks.find((candidate) => candidate.file === file);
@@ -116,7 +119,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       // Install the deskbench reporter once, beside whatever reporters the user chose (CLI or config).
       const reporters = vitest.config.reporters as unknown[];
       if (!reporters.some((r) => r instanceof DeskbenchReporter || (Array.isArray(r) && String(r[0]).includes('deskbench/reporter')))) {
-        reporters.push(new DeskbenchReporter({ resultsDir: options.resultsDir, secrets: runSecrets(options) }));
+        reporters.push(new DeskbenchReporter({ resultsDir: options.resultsDir, secrets: runSecrets(options), recordOptions: recordedOptions(resolved) }));
       }
       const defined = new Set(project.config.tags.map((tag) => tag.name));
       const names = new Set([...Object.keys(FIXED_TAGS), ...selection.tasks.flatMap(tagsOf)]);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type ConfiguredAgentRef, isAgent } from '../agent/configured.ts';
 import type { BuiltinAgentName } from '../agent/resolve.ts';
 import type { Agent } from '../agent/types.ts';
-import { secretValues } from '../report/redact.ts';
+import { redact, secretValues } from '../report/redact.ts';
 import { pickRunOptions, runOptionsSchema } from '../runner/options.ts';
 import type { RunTaskOptions } from '../runner/run-task.ts';
 
@@ -73,6 +73,16 @@ export const DEFAULT_OPTIONS: Omit<ResolvedOptions, 'tasks'> = pluginOptionsSche
 /** What the runner needs from the plugin's options, for one agent and one test's abort signal. */
 export function runTaskOptions(options: Omit<ResolvedOptions, 'tasks' | 'agent'>, agent: Agent, signal?: AbortSignal): RunTaskOptions {
   return { ...pickRunOptions(options), agent, secrets: runSecrets(options), signal };
+}
+
+/**
+ * The options as the run record keeps them (src/report/run-record.ts): as resolved, defaults filled in and paths as
+ * written; an agent object by its name, a function by its name (JSON keeps neither); secrets masked.
+ */
+export function recordedOptions(options: ResolvedOptions): Record<string, unknown> {
+  const agent = typeof options.agent === 'string' ? options.agent : { object: options.agent.name };
+  const json = JSON.stringify({ ...options, agent }, (_key, value) => (typeof value === 'function' ? `function ${value.name || '(anonymous)'}` : value));
+  return redact(JSON.parse(json) as Record<string, unknown>, runSecrets(options));
 }
 
 /** What must never be stored or printed: the agent's keys, a remote desktop's token, secret environment variables. */

@@ -4,8 +4,9 @@
 import { join, relative, sep } from 'node:path';
 import { type TestContext, inject, recordArtifact } from 'vitest';
 import { findConfiguredAgent } from '../agent/configured.ts';
+import { type AgentIdentity, agentIdentity } from '../agent/identity.ts';
 import type { DesktopEnvironment } from '../desktop/environment.ts';
-import { loadAgent } from '../agent/resolve.ts';
+import { BUILTIN_AGENTS, loadAgent } from '../agent/resolve.ts';
 import { runTask as runTaskInDesktop } from '../runner/run-task.ts';
 import type { Task } from '../task/types.ts';
 import { PROGRESS_ARTIFACT, type TaskProgress } from '../report/progress.ts';
@@ -38,6 +39,11 @@ export interface TaskTestMeta {
   desktop?: DesktopEnvironment;
   /** The code of the infrastructure error that ended the task (a download that failed, a file changed upstream). */
   infraError?: string;
+  /** The task file relative to the vitest root and its sha256, when the test module was generated. */
+  taskFile?: string;
+  taskSha256?: string;
+  /** The agent that ran it: name, module and its hash, what describe() says (the run record's agents). */
+  agentIdentity?: AgentIdentity;
 }
 
 /** What the generated test module hands over to import the user's modules (see generate.ts). */
@@ -64,6 +70,7 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
     // A factory may fail quoting its options (an API key): masked, and without the original as cause (vitest prints it).
     throw new Error(redact(`could not load the agent: ${error.message ?? error}`, runSecrets(options)));
   });
+  const identity = redact(await agentIdentity(agent, agentSource(options, modules), process.cwd()), runSecrets(options));
   // Where the task is goes to the reporters as vitest test artifacts, in order; all are recorded before the verdict.
   let reported = Promise.resolve();
   const onProgress = (progress: TaskProgress) => {
@@ -90,6 +97,7 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
     durationMs: outcome.durationMs,
     ...(outcome.desktop ? { desktop: outcome.desktop } : {}),
     ...(outcome.infraError ? { infraError: outcome.infraError } : {}),
+    agentIdentity: identity,
   };
   if (outcome.finalScreenshot) {
     await context.annotate('final screen', 'screenshot', { contentType: 'image/png', path: join(outcome.resultDir, 'final.png') });
@@ -115,6 +123,13 @@ export async function runTask(task: Task, options: WorkerOptions, context: TestC
     const message = `score ${outcome.score} is below the pass threshold ${options.passThreshold} (agent ended with state ${outcome.state} after ${outcome.steps} steps)${verdict}${because}\n(results: ${outcome.resultDir})`;
     throw new Error(redact(message, runSecrets(options)));
   }
+}
+
+/** Where chooseAgent takes the agent from, for the run record (same precedence). */
+function agentSource(options: WorkerOptions, { configFiles = [], agentPath }: UserModules): Parameters<typeof agentIdentity>[1] {
+  const spec = process.env.DESKBENCH_AGENT || (typeof options.agent === 'string' ? (agentPath ?? options.agent) : undefined);
+  if (spec === undefined) return { objectIn: configFiles[0] ?? 'vitest config' };
+  return Object.hasOwn(BUILTIN_AGENTS, spec) ? { name: spec } : { module: spec };
 }
 
 /** The agent option's agent, or the one DESKBENCH_AGENT names for this run (noop, fail, a module path …). */

@@ -8,6 +8,8 @@
 import type { VerificationSummary } from '../solutions/verify.ts';
 import type { TaskProgress } from './progress.ts';
 import type { DesktopEnvironment } from '../desktop/environment.ts';
+import { type RateIntervals, formatOverallInterval, rateIntervals } from './rate-intervals.ts';
+import type { RunRecord } from './run-record.ts';
 
 export interface TaskRecord {
   id: string;
@@ -37,6 +39,9 @@ export interface TaskRecord {
   desktop?: DesktopEnvironment;
   /** Set when the run broke for the infrastructure, not the agent: the error's code (DESKBENCH_FILE_CHANGED, …). */
   infraError?: string;
+  /** The task file, relative to the vitest root, and its sha256 when the run started (deskbench compare checks it). */
+  taskFile?: string;
+  taskSha256?: string;
 }
 
 /** One task over its runs (the repeats option). */
@@ -88,6 +93,10 @@ export interface RunReport {
    * zeros of the overall rate, but not the agent's. Present when there are any.
    */
   infrastructure?: { errors: number; byCode: Record<string, number>; tasks: string[] };
+  /** The overall rate with its 95% bootstrap interval, in total and per domain (rate-intervals.ts). */
+  intervals?: RateIntervals;
+  /** What produced the run, enough to rerun it (run-record.ts; `deskbench rerun`). */
+  run?: RunRecord;
 }
 
 export function statsOf(records: readonly TaskRecord[]): GroupStats {
@@ -122,6 +131,7 @@ export function buildReport(records: readonly TaskRecord[], now = new Date()): R
     ...(sorted.some((r) => r.desktop) ? { desktops: desktopsOf(sorted) } : {}),
     ...(sorted.some((r) => r.repeat !== undefined) ? { repeats: repeatStats(sorted) } : {}),
     ...(sorted.some((r) => r.infraError) ? { infrastructure: infrastructureErrors(sorted) } : {}),
+    ...(sorted.length ? { intervals: rateIntervals(sorted) } : {}),
   };
 }
 
@@ -189,6 +199,7 @@ export function formatReport(report: RunReport): string {
     ...(report.infrastructure ? [infrastructureLine(report.infrastructure)] : []),
     '',
     lines[0],
+    ...(report.intervals ? [formatOverallInterval(report.intervals)] : []),
     '',
     lines[1],
     ...(report.repeats ? ['', formatRepeats(report.repeats)] : []),

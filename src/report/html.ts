@@ -7,9 +7,11 @@ import { join, relative, resolve } from 'node:path';
 import type { VerificationSummary } from '../solutions/verify.ts';
 import { type RunReport, type TaskRecord, infrastructureLine, statsOf } from './aggregate.ts';
 import { formatProgress } from './progress.ts';
+import { esc } from './html-text.ts';
 import { redact } from './redact.ts';
+import { intervalCell, intervalsParagraph, runRecordSection } from './header-html.ts';
 
-const STYLE = `
+export const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 24px; color: #1d232a; }
 h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; }
 table { border-collapse: collapse; width: 100%; }
@@ -37,7 +39,7 @@ export function writeHtmlReport(report: RunReport, resultsDir: string, secrets: 
   return index;
 }
 
-function taskPageName(task: Pick<TaskRecord, 'domain' | 'id' | 'agent' | 'repeat'>): string {
+export function taskPageName(task: Pick<TaskRecord, 'domain' | 'id' | 'agent' | 'repeat'>): string {
   return `${task.domain}__${task.id}${task.agent ? `__${task.agent}` : ''}${task.repeat ? `__run-${task.repeat}` : ''}.html`.replace(/[^\w.-]+/g, '_');
 }
 
@@ -105,7 +107,7 @@ function indexPage(report: RunReport, resultsDir: string): string {
     )
     .join('\n');
   const summary = Object.entries(report.byDomain)
-    .map(([domain, s]) => `<tr><td>${esc(domain)}</td><td class="num">${s.tasks}</td><td class="num">${s.passed}</td><td class="num">${s.meanScore.toFixed(2)}</td><td class="num">${s.osworldRate.toFixed(2)}</td><td class="num">${s.overallRate.toFixed(2)}</td></tr>`)
+    .map(([domain, s]) => `<tr><td>${esc(domain)}</td><td class="num">${s.tasks}</td><td class="num">${s.passed}</td><td class="num">${s.meanScore.toFixed(2)}</td><td class="num">${s.osworldRate.toFixed(2)}</td><td class="num">${s.overallRate.toFixed(2)}</td><td class="num">${intervalCell(report.intervals?.byDomain[domain])}</td></tr>`)
     .join('\n');
   const byTag = Object.entries(report.byTag)
     .map(([tag, s]) => `<tr><td><span class="tag">${esc(tag)}</span></td><td class="num">${s.tasks}</td><td class="num">${s.passed}</td><td class="num">${(s.tasks ? (s.passed / s.tasks) * 100 : 0).toFixed(2)}</td><td class="num">${s.meanScore.toFixed(2)}</td><td class="num">${s.osworldRate.toFixed(2)}</td><td class="num">${s.overallRate.toFixed(2)}</td></tr>`)
@@ -117,12 +119,14 @@ function indexPage(report: RunReport, resultsDir: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>deskbench report</title><style>${STYLE}</style></head><body>
 <h1>deskbench report</h1>
 ${perAgent ? `<p>${report.tasks.length} runs · generated ${esc(report.generatedAt)}</p>` : `<p>${t.tasks} tasks · ${t.passed} passed · mean score ${t.meanScore.toFixed(2)} · OSWorld rate ${t.osworldRate.toFixed(2)}% · overall rate ${t.overallRate.toFixed(2)}% · generated ${esc(report.generatedAt)}</p>
-<p><small>OSWorld rate: Σ scores over tasks with a result, as show_result.py computes it. Overall rate: Σ scores over every selected task; errors and skips count 0.</small></p>`}
+<p><small>OSWorld rate: Σ scores over tasks with a result, as show_result.py computes it. Overall rate: Σ scores over every selected task; errors and skips count 0.</small></p>
+${report.intervals ? intervalsParagraph(report.intervals) : ''}`}
+${report.run ? runRecordSection(report.run) : ''}
 ${report.infrastructure ? `<p id="infrastructure" class="fail">${esc(infrastructureLine(report.infrastructure))}</p>` : ''}
 ${report.desktops ? desktopsSection(report.desktops) : ''}
 ${report.verification ? verificationSection(report.verification) : ''}
 ${report.repeats && !report.verification ? repeatsSection(report.repeats) : ''}
-${perAgent ? agentsSection(report.tasks) : `<table id="domains"><thead><tr><th>domain</th><th class="num">tasks</th><th class="num">passed</th><th class="num">mean score</th><th class="num">OSWorld rate %</th><th class="num">overall rate %</th></tr></thead><tbody>${summary}</tbody></table>
+${perAgent ? agentsSection(report.tasks) : `<table id="domains"><thead><tr><th>domain</th><th class="num">tasks</th><th class="num">passed</th><th class="num">mean score</th><th class="num">OSWorld rate %</th><th class="num">overall rate %</th><th class="num">95% interval</th></tr></thead><tbody>${summary}</tbody></table>
 <h2>By tag</h2>
 <table id="tags"><thead><tr><th>tag</th><th class="num">tasks</th><th class="num">passed</th><th class="num">pass rate %</th><th class="num">mean score</th><th class="num">OSWorld rate %</th><th class="num">overall rate %</th></tr></thead><tbody>${byTag}</tbody></table>`}
 <h2>Tasks</h2>
@@ -278,8 +282,4 @@ function readJson<T>(path: string): T | undefined {
 
 function verdictClass(state: string): string {
   return state === 'passed' ? 'pass' : state === 'failed' ? 'fail' : 'skip';
-}
-
-function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }

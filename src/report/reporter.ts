@@ -11,6 +11,7 @@ import { type TaskRecord, buildReport, formatReport } from './aggregate.ts';
 import { writeHtmlReport } from './html.ts';
 import { formatProgress, isProgressArtifact } from './progress.ts';
 import { redact, secretValues } from './redact.ts';
+import { buildRunRecord } from './run-record.ts';
 import { type TaskSummary, finalizeRunningSummaries, writeAtomic } from './results.ts';
 
 export interface DeskbenchReporterOptions {
@@ -22,6 +23,8 @@ export interface DeskbenchReporterOptions {
   secrets?: readonly string[];
   /** Print one line when a running task enters a phase or its agent acts (default: as `print`). */
   progress?: boolean;
+  /** The deskbench() options for the run record, as the plugin resolved them (secrets masked). */
+  recordOptions?: Record<string, unknown>;
 }
 
 export class DeskbenchReporter implements Reporter {
@@ -29,6 +32,7 @@ export class DeskbenchReporter implements Reporter {
   private readonly print: boolean;
   private readonly secrets: readonly string[];
   private readonly printProgress: boolean;
+  private readonly recordOptions: Record<string, unknown> | undefined;
   private vitest: Vitest | undefined;
 
   constructor(options: DeskbenchReporterOptions = {}) {
@@ -36,6 +40,7 @@ export class DeskbenchReporter implements Reporter {
     this.print = options.print ?? true;
     this.printProgress = options.progress ?? this.print;
     this.secrets = [...new Set([...(options.secrets ?? []), ...secretValues({})])];
+    this.recordOptions = options.recordOptions;
   }
 
   /** A task whose worker died (killed, crashed) never wrote its verdict: its summary still says RUNNING. */
@@ -69,8 +74,19 @@ export class DeskbenchReporter implements Reporter {
     const endedById = new Map(ended.map((summary) => [`${summary.tool}/${summary.uid}`, summary]));
     const records = testModules.flatMap((module) => [...module.children.allTests()].map((test) => recordOf(test, endedById)).filter((r): r is TaskRecord => r !== undefined));
     if (records.length === 0) return; // not a deskbench run (or everything was filtered out)
+    // What produced the run: this process's view, and the agents the workers left in the tests' meta.
+    const agents = testModules.flatMap((module) => [...module.children.allTests()].flatMap((test) => (test.meta() as { deskbench?: TaskTestMeta }).deskbench?.agentIdentity ?? []));
+    const config = this.vitest?.config;
+    const run = buildRunRecord({
+      records,
+      agents,
+      configFile: this.vitest?.vite.config.configFile,
+      options: this.recordOptions,
+      shard: config?.shard,
+      mergedFrom: config?.mergeReports ? this.resultsDir : undefined,
+    });
     // Messages come from the workers already masked; masked again here for merged and older blob reports.
-    const report = redact(buildReport(records), this.secrets);
+    const report = redact({ ...buildReport(records), run }, this.secrets);
     mkdirSync(this.resultsDir, { recursive: true });
     const json = join(this.resultsDir, `report${this.shardSuffix}.json`);
     writeAtomic(json, `${JSON.stringify(report, null, 2)}\n`);
@@ -118,6 +134,7 @@ export function recordOf(test: TestCase, ended: ReadonlyMap<string, TaskSummary>
     ...(meta.repeat ? { repeat: meta.repeat } : {}),
     ...(meta.desktop ? { desktop: meta.desktop } : {}),
     ...(meta.infraError ? { infraError: meta.infraError } : {}),
+    ...(meta.taskSha256 ? { taskFile: meta.taskFile, taskSha256: meta.taskSha256 } : {}),
     progress: test.artifacts().filter(isProgressArtifact).map((artifact) => artifact.progress),
   };
 }
