@@ -88,3 +88,10 @@ export class UnsupportedWavError extends DeskbenchError {
 export class CorruptWavError extends DeskbenchError {
   override readonly code: string = 'DESKBENCH_WAV_CORRUPT';
 }
+
+// --- comparing and rerunning runs (deskbench compare, deskbench rerun) ---
+
+/** A results folder or report.json that cannot be read as a run: the message names the file and the field. */
+export class RunReportError extends DeskbenchError {
+  override readonly code: string = 'DESKBENCH_RUN_REPORT';
+}

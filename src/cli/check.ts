@@ -91,7 +91,7 @@ interface VitestConfigShape {
  * plugins and those of its inline projects — as `deskbench check` reads them when given no path. `configFile` is the
  * file to read (`--config`), else the one vitest would find in `cwd`.
  */
-export async function tasksFromVitestConfig(cwd = process.cwd(), configFile?: string): Promise<{ configFile: string; tasks: string[]; extensions: string[]; files: FilesSettings }> {
+export async function tasksFromVitestConfig(cwd = process.cwd(), configFile?: string): Promise<{ configFile: string; tasks: string[]; extensions: string[]; files: FilesSettings; plugins: PluginApi[] }> {
   const file = configFile ? resolve(cwd, configFile) : CONFIG_FILES.map((name) => join(cwd, name)).find((path) => existsSync(path));
   if (!file) {
     throw new ConfigError(`no task paths given, and no vitest config in ${cwd} (looked for ${CONFIG_FILES.slice(0, 2).join(', ')}, …): give the task folders (deskbench check tasks/) or run it where your vitest.config.ts is`);
@@ -132,7 +132,7 @@ export async function tasksFromVitestConfig(cwd = process.cwd(), configFile?: st
     lock: resolve(first.root, first.api.filesLock ?? LOCKFILE_NAME),
     mirror: first.api.filesMirror,
   };
-  return { configFile: file, tasks: [...new Set(tasks)], extensions: [...new Set(extensions)], files };
+  return { configFile: file, tasks: [...new Set(tasks)], extensions: [...new Set(extensions)], files, plugins: found.map(({ api }) => api) };
 }
 
 /** Where a project's downloaded files are cached and locked, and its mirror (absolute paths). */

@@ -7,12 +7,16 @@ import { moduleFile } from '../shared/module-spec.ts';
 import { ConfigError, checkTasks, defaultFilesSettings, formatCheckReport, tasksFromVitestConfig, usesUnimplemented } from './check.ts';
 import { FILES_USAGE, filesCommand } from './files.ts';
 import { VERIFY_USAGE, verifyCommand } from './verify.ts';
+import { COMPARE_USAGE, compareCommand } from './compare.ts';
+import { RERUN_USAGE, rerunCommand } from './rerun.ts';
 
 const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensions module]… [--config file] [--solutions dir]…
        deskbench image [--docker] [--force]
        deskbench verify [paths…] [--json] [--repeats n] [--solutions dir]… [--max-workers n] [--warm n] [--results dir]
                         [--timeout s]
 ${FILES_USAGE}
+       deskbench compare <results A> <results B> [more…] [--out dir] [--json] [--resamples n] [--seed n] [--ignore-image] [--fail-if-worse]
+       deskbench rerun <report.json or results folder> [--json]
 
   check   Load and validate every task file under the paths (folders, globs, task files or index files such as
           test_all.json; default: the tasks option of the deskbench plugin in the vitest config of the current
@@ -48,6 +52,10 @@ ${FILES_USAGE}
           --force   rebuild even when the image is up to date
 
 ${VERIFY_USAGE}
+
+${COMPARE_USAGE}
+
+${RERUN_USAGE}
 
 Run the benchmark itself with vitest: see the README.`;
 
@@ -85,6 +93,8 @@ export async function main(argv: string[]): Promise<number> {
   if (command === 'image') return buildImage(rest);
   if (command === 'verify') return verifyCommand(rest, PACKAGE_ROOT);
   if (command === 'files') return filesCommand(rest);
+  if (command === 'compare') return compareCommand(rest);
+  if (command === 'rerun') return rerunCommand(rest);
   if (command !== 'check') {
     console.error(`deskbench: unknown command "${command}"\n\n${USAGE}`);
     return 2;

@@ -36,7 +36,8 @@ export async function describeDesktop(spec: DesktopSpec, client: DesktopClient):
   return { ...(image ? { image } : {}), ...ids, versions };
 }
 
-function imageIdOf(image: string): Promise<{ imageId?: string; buildHash?: string }> {
+/** The engine's id of an image and its build hash label; empty when the engine does not answer or lacks the image. */
+export function imageIdOf(image: string): Promise<{ imageId?: string; buildHash?: string }> {
   let id = imageIds.get(image);
   if (!id) {
     id = getContainerRuntimeClient()

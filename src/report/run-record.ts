@@ -59,7 +59,7 @@ export interface RunRecord {
 }
 
 /** deskbench's own folder (src/report/ → the package root). */
-const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Environment variables deskbench sets for itself: not part of how the user ran it. */
 const INTERNAL_VARIABLES = new Set(['DESKBENCH_RUN_ID', 'DESKBENCH_DESKTOP_PROVIDER', 'DESKBENCH_DESKTOP_IMAGE']);
@@ -138,7 +138,7 @@ function modifiedFiles(root: string, files: string[] = []): string[] {
   return status ? status.split('\n').map((line) => line.slice(3)).filter(Boolean) : [];
 }
 
-function deskbenchIdentity(): RunRecord['deskbench'] {
+export function deskbenchIdentity(): RunRecord['deskbench'] {
   let version = 'unknown';
   try {
     version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -160,7 +160,7 @@ function samePath(a: string, b: string): boolean {
 }
 
 /** The git checkouts holding the task files: commit and the task files that differ from it. */
-function corporaOf(files: string[], cwd: string): RunRecord['corpora'] {
+export function corporaOf(files: string[], cwd: string): RunRecord['corpora'] {
   const rootOfDir = new Map<string, string | undefined>();
   const filesOfRoot = new Map<string, string[]>();
   for (const file of files) {
@@ -175,7 +175,7 @@ function corporaOf(files: string[], cwd: string): RunRecord['corpora'] {
   });
 }
 
-function hostOf(): RunRecord['host'] {
+export function hostOf(): RunRecord['host'] {
   return { os: type(), release: release(), arch: arch(), cpus: availableParallelism(), node: process.version };
 }
 
