@@ -15,7 +15,7 @@ export const COMPARE_USAGE = `  compare <results A> <results B> [more…]
           image (the others are listed as not comparable, with the reason). Prints, per domain, per tag and overall,
           each run's overall rate with its 95% bootstrap interval (over tasks, and over the runs within a task with
           repeats) and the difference against A with its interval — "better" or "worse" only when that interval
-          excludes 0 —, the flips (tasks fixed or broken against A), pass@k and pass^k with repeats, and every
+          excludes 0, over 5 tasks or more —, the flips (tasks fixed or broken against A), pass@k and pass^k with repeats, and every
           task's scores by domain. Writes compare.json and compare.html (each task's final screens side by side,
           linked to their trajectory pages) into --out.
           --out dir        where compare.json and compare.html go (default: compare)

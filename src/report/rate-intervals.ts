@@ -63,7 +63,7 @@ export function rateIntervals(records: readonly TaskRecord[], options: Bootstrap
 }
 
 /** `61.54% (95% interval 38.46–84.62%)`. */
-export function formatRateInterval(interval: RateInterval, level: number): string {
+function formatRateInterval(interval: RateInterval, level: number): string {
   return `${interval.rate.toFixed(2)}% (${Math.round(level * 100)}% interval ${interval.low.toFixed(2)}–${interval.high.toFixed(2)}%)`;
 }
 

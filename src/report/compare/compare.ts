@@ -9,7 +9,7 @@ import { type BootstrapMethod, type BootstrapOptions, bootstrapDifference, boots
 import { taskPageName } from '../html.ts';
 import { type LoadedRun, runName } from './load.ts';
 
-export interface ComparedRun {
+interface ComparedRun {
   /** A, B, C… in the order given. */
   label: string;
   name: string;
@@ -31,8 +31,8 @@ export interface Difference {
   difference: number;
   low: number;
   high: number;
-  /** `better` or `worse` only when the interval excludes 0. */
-  verdict: 'better' | 'worse' | 'no clear difference';
+  /** `better` or `worse` only when the interval excludes 0 over at least MIN_TASKS_FOR_VERDICT tasks. */
+  verdict: 'better' | 'worse' | 'no clear difference' | 'too few tasks';
   /** Tasks whose pass rate rose against the baseline (fixed), or fell (broken). */
   fixed: number;
   broken: number;
@@ -72,7 +72,7 @@ export interface TaskComparison {
   flips: ('fixed' | 'broken' | null)[];
 }
 
-export interface NotComparable {
+interface NotComparable {
   id: string;
   domain: string;
   reason: string;
@@ -102,6 +102,12 @@ export interface CompareOptions extends BootstrapOptions {
 }
 
 const LABELS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * Fewer tasks get no verdict: a bootstrap sees only the variation the tasks showed, so over a handful its interval is
+ * too narrow (one task that flipped gives an interval of a single point, which would read as certain).
+ */
+export const MIN_TASKS_FOR_VERDICT = 5;
 
 export function compareRuns(loaded: readonly LoadedRun[], options: CompareOptions = {}): Comparison {
   if (loaded.length < 2) throw new RangeError(`compare needs at least two runs (got ${loaded.length})`);
@@ -167,8 +173,8 @@ function valuesOf(run: RunOfTask): number[] {
 function whyNotComparable(found: (TaskRecord[] | undefined)[], options: CompareOptions): string | undefined {
   const missing = found.flatMap((records, i) => (records ? [] : [LABELS[i]]));
   if (missing.length) return `missing in ${missing.join(', ')}`;
-  const differ = (valueOf: (record: TaskRecord) => string | undefined) => {
-    const values = found.map((records) => valueOf(records![0]));
+  const differ = (field: (record: TaskRecord) => string | undefined) => {
+    const values = found.map((records) => field(records![0]));
     return values.every((value) => value !== undefined) && new Set(values).size > 1 ? values : undefined;
   };
   const hashes = differ((record) => record.taskSha256);
@@ -198,7 +204,7 @@ function groupComparison(tasks: TaskComparison[], labels: string[], options: Boo
       difference: estimate.rate,
       low: estimate.low,
       high: estimate.high,
-      verdict: estimate.low > 0 ? 'better' : estimate.high < 0 ? 'worse' : 'no clear difference',
+      verdict: tasks.length < MIN_TASKS_FOR_VERDICT ? 'too few tasks' : estimate.low > 0 ? 'better' : estimate.high < 0 ? 'worse' : 'no clear difference',
       fixed: tasks.filter((task) => task.flips[index] === 'fixed').length,
       broken: tasks.filter((task) => task.flips[index] === 'broken').length,
     };

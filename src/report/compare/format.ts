@@ -1,12 +1,18 @@
 // `deskbench compare`'s console output: the runs, the settings that differ, rates and differences per domain, per
 // tag and overall, pass@k with repeats, the flips, every task's scores grouped by domain, and what was not compared.
-import type { Comparison, Difference, GroupComparison, RunOfTask } from './compare.ts';
+import { type Comparison, type Difference, type GroupComparison, MIN_TASKS_FOR_VERDICT, type RunOfTask } from './compare.ts';
 
 const VERDICT_TEXT: Record<Difference['verdict'], (run: string) => string> = {
   better: (run) => `${run} is better`,
   worse: (run) => `${run} is worse`,
   'no clear difference': () => 'no clear difference',
+  'too few tasks': () => `too few tasks to tell, under ${MIN_TASKS_FOR_VERDICT}`,
 };
+
+/** The verdict as a table cell: only a finding is shown. */
+export function verdictCell(difference: Difference): string {
+  return difference.verdict === 'better' || difference.verdict === 'worse' ? verdictText(difference) : '';
+}
 
 export function verdictText(difference: Difference): string {
   return VERDICT_TEXT[difference.verdict](difference.run);
@@ -31,7 +37,7 @@ export function formatComparison(comparison: Comparison): string {
   }
   lines.push(
     `Rates: overall rate % (each task's score, errors counting 0), with ${level} intervals [low, high]: ${method.method} over ${method.over}, ${method.resamples} resamples, seed ${method.seed}.`,
-    `Differences in points against ${baseline}; "better" or "worse" only when the interval excludes 0.`,
+    `Differences in points against ${baseline}; "better" or "worse" only when the interval excludes 0, over ${MIN_TASKS_FOR_VERDICT} tasks or more.`,
     '',
     groupTable('domain', { ...comparison.byDomain, 'all tasks': comparison.total }, runs.map((run) => run.label)),
     '',
@@ -73,7 +79,7 @@ function groupTable(title: string, groups: Record<string, GroupComparison>, labe
     name,
     String(group.tasks),
     ...group.rates.map((rate) => withInterval(rate.rate, rate.low, rate.high)),
-    ...group.differences.flatMap((d) => [withInterval(d.difference, d.low, d.high), d.verdict === 'no clear difference' ? '' : verdictText(d), String(d.fixed), String(d.broken)]),
+    ...group.differences.flatMap((d) => [withInterval(d.difference, d.low, d.high), verdictCell(d), String(d.fixed), String(d.broken)]),
   ]);
   const verdictColumns = others.map((_, j) => 2 + labels.length + j * 4 + 1);
   return table([header, ...rows], [0, ...verdictColumns]);

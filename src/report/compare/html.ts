@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { STYLE } from '../html.ts';
 import { esc } from '../html-text.ts';
-import type { Comparison, GroupComparison, RunOfTask, TaskComparison } from './compare.ts';
-import { verdictText } from './format.ts';
+import { type Comparison, type GroupComparison, MIN_TASKS_FOR_VERDICT, type RunOfTask, type TaskComparison } from './compare.ts';
+import { verdictCell, verdictText } from './format.ts';
 
 const COMPARE_STYLE = `
 img.final { width: 360px; max-width: 100%; border: 1px solid #ccd; display: block; }
@@ -30,7 +30,7 @@ function comparisonPage(comparison: Comparison, outDir: string): string {
   const link = (path: string) => esc(relative(outDir, path).split('\\').join('/'));
   const level = `${Math.round(method.level * 100)}%`;
   const verdicts = comparison.total.differences
-    .map((d) => `<p class="verdict">${esc(d.run)} against ${esc(labels[0])}: <span class="${d.verdict === 'no clear difference' ? '' : d.verdict}">${esc(verdictText(d))}</span> (${signed(d.difference)} points, ${level} interval ${signed(d.low)} to ${signed(d.high)}) · ${d.fixed} fixed, ${d.broken} broken by ${esc(d.run)}</p>`)
+    .map((d) => `<p class="verdict">${esc(d.run)} against ${esc(labels[0])}: <span class="${verdictCell(d) ? d.verdict : ''}">${esc(verdictText(d))}</span> (${signed(d.difference)} points, ${level} interval ${signed(d.low)} to ${signed(d.high)}) · ${d.fixed} fixed, ${d.broken} broken by ${esc(d.run)}</p>`)
     .join('\n');
   const runRows = runs
     .map((run) => {
@@ -53,7 +53,7 @@ function comparisonPage(comparison: Comparison, outDir: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>deskbench compare</title><style>${STYLE}${COMPARE_STYLE}</style></head><body>
 <h1>deskbench compare</h1>
 ${verdicts}
-<p><small>Rates: overall rate in % (each task's raw score, the mean over its runs; errors and skips count 0) over the ${comparison.total.tasks} tasks every run ran comparably. Intervals: ${level}, ${esc(method.method)} over ${esc(method.over)}, ${method.resamples} resamples, seed ${method.seed}. A run is called better or worse than ${esc(labels[0])} only when the interval of the difference excludes 0.</small></p>
+<p><small>Rates: overall rate in % (each task's raw score, the mean over its runs; errors and skips count 0) over the ${comparison.total.tasks} tasks every run ran comparably. Intervals: ${level}, ${esc(method.method)} over ${esc(method.over)}, ${method.resamples} resamples, seed ${method.seed}. A run is called better or worse than ${esc(labels[0])} only when the interval of the difference excludes 0, over ${MIN_TASKS_FOR_VERDICT} tasks or more (over fewer, a bootstrap's interval is too narrow).</small></p>
 <table id="runs"><thead><tr><th></th><th>results</th><th>agent</th><th class="num">tasks</th><th class="num">runs per task</th><th>image</th><th>generated</th></tr></thead><tbody>${runRows}</tbody></table>
 ${settings}
 <h2>By domain</h2>
@@ -105,7 +105,7 @@ function groupTable(id: string, title: string, groups: Record<string, GroupCompa
   const rows = Object.entries(groups).map(([name, group]) => {
     const rates = group.rates.map((r) => cell(r.rate, r.low, r.high)).join('');
     const differences = group.differences
-      .map((d) => `${cell(d.difference, d.low, d.high)}<td class="${d.verdict === 'no clear difference' ? '' : d.verdict}">${d.verdict === 'no clear difference' ? '' : esc(verdictText(d))}</td><td class="num">${d.fixed}</td><td class="num">${d.broken}</td>`)
+      .map((d) => `${cell(d.difference, d.low, d.high)}<td class="${verdictCell(d) ? d.verdict : ''}">${esc(verdictCell(d))}</td><td class="num">${d.fixed}</td><td class="num">${d.broken}</td>`)
       .join('');
     return `<tr><td>${title === 'tag' ? `<span class="tag">${esc(name)}</span>` : esc(name)}</td><td class="num">${group.tasks}</td>${rates}${differences}</tr>`;
   });
