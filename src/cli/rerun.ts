@@ -69,6 +69,18 @@ export async function rerunCommand(args: string[]): Promise<number> {
   return differences.length ? 1 : 0;
 }
 
+/** deskbench's uncommitted changes then and now: files changed since, no longer changed, or changed again. */
+function changedFileDifferences(recorded: RunRecord['deskbench'], now: RunRecord['deskbench']): string[] {
+  const added = now.modified.filter((file) => !recorded.modified.includes(file));
+  const gone = recorded.modified.filter((file) => !now.modified.includes(file));
+  const differences = [
+    ...(added.length ? [`deskbench files changed since the run: ${added.join(', ')}`] : []),
+    ...(gone.length ? [`deskbench files the run had changed, now as committed: ${gone.join(', ')}`] : []),
+  ];
+  if (!differences.length && recorded.diffSha256 && recorded.diffSha256 !== now.diffSha256) differences.push(`deskbench's uncommitted changes differ from the run's (git diff HEAD: ${short(recorded.diffSha256)} then, ${short(now.diffSha256)} now)`);
+  return differences;
+}
+
 function sha256(file: string): string | undefined {
   try {
     return createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -87,8 +99,7 @@ async function differencesFromRecord(record: RunRecord): Promise<string[]> {
   const now = deskbenchIdentity();
   if (now.version !== record.deskbench.version) differences.push(`deskbench version: recorded ${record.deskbench.version}, now ${now.version}`);
   if (now.commit !== record.deskbench.commit) differences.push(`deskbench commit: recorded ${short(record.deskbench.commit)}, now ${short(now.commit)}`);
-  const changed = (list: string[]) => list.slice().sort().join(', ') || 'none';
-  if (changed(now.modified) !== changed(record.deskbench.modified)) differences.push(`deskbench's changed files: recorded ${changed(record.deskbench.modified)}; now ${changed(now.modified)}`);
+  differences.push(...changedFileDifferences(record.deskbench, now));
   for (const [taskFile, recorded] of Object.entries(record.taskFiles)) {
     const current = sha256(resolve(cwd, taskFile));
     if (current !== recorded) differences.push(current ? `task file ${taskFile}: sha256 recorded ${short(recorded)}, now ${short(current)}` : `task file ${taskFile} is missing`);

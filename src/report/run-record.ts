@@ -5,6 +5,7 @@
 // its own view and from what the workers left in each test's meta (task hashes, agents, images), which blob reports
 // keep, so a run merged from shards on other machines still has them.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { arch, availableParallelism, release, type } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -29,6 +30,8 @@ export interface RunRecord {
     commit: string | null;
     /** Files of that checkout that differ from its commit (git status), so "commit X" is not claimed for a changed tree. */
     modified: string[];
+    /** sha256 of `git diff HEAD` when tracked files changed: tells a file changed again from one changed once. */
+    diffSha256?: string;
   };
   command: RunCommand;
   /** `i/N` on a sharded run. */
@@ -148,7 +151,9 @@ export function deskbenchIdentity(): RunRecord['deskbench'] {
   // Only deskbench's own checkout: an installed copy sits inside the user's repository, whose commit is not ours.
   const top = git(PACKAGE_ROOT, ['rev-parse', '--show-toplevel']);
   if (!top || !samePath(top, PACKAGE_ROOT)) return { version, commit: null, modified: [] };
-  return { version, commit: git(PACKAGE_ROOT, ['rev-parse', 'HEAD']) ?? null, modified: modifiedFiles(PACKAGE_ROOT) };
+  const modified = modifiedFiles(PACKAGE_ROOT);
+  const diff = modified.length ? git(PACKAGE_ROOT, ['diff', 'HEAD', '--binary'], true) : undefined;
+  return { version, commit: git(PACKAGE_ROOT, ['rev-parse', 'HEAD']) ?? null, modified, ...(diff ? { diffSha256: createHash('sha256').update(diff).digest('hex') } : {}) };
 }
 
 function samePath(a: string, b: string): boolean {

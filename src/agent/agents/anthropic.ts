@@ -111,6 +111,20 @@ export function anthropicAgent(options: AnthropicAgentOptions): Agent {
   return {
     name: options.name ?? `anthropic:${options.model}`,
 
+    // For the run record: what decides Claude's answers (never the key).
+    describe: () => ({
+      model: options.model,
+      baseURL: options.baseURL ?? process.env.ANTHROPIC_BASE_URL ?? null,
+      toolType,
+      displaySize: options.displaySize ?? null,
+      keepScreenshots,
+      useAccessibilityTree: options.useAccessibilityTree ?? true,
+      maxTokens: options.maxTokens ?? 4096,
+      temperature: options.temperature ?? null,
+      thinkingBudgetTokens: options.thinkingBudgetTokens ?? null,
+      systemPrompt: options.systemPrompt ? 'custom' : 'claude',
+    }),
+
     reset(ctx) {
       context = ctx;
       messages = [];

@@ -90,6 +90,22 @@ export function openaiAgent(options: OpenAIAgentOptions): Agent {
   return {
     name: options.name ?? `openai:${options.model}`,
 
+    // For the run record: what decides the model's answers (never the key).
+    describe: () => ({
+      model: options.model,
+      baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL ?? null,
+      actionSpace,
+      observationType: options.observationType ?? null,
+      maxTokens: options.maxTokens ?? 1500,
+      temperature: options.temperature ?? null,
+      topP: options.topP ?? null,
+      keepScreenshots,
+      maxScreenshotSize: options.maxScreenshotSize ?? null,
+      imageDetail: options.imageDetail ?? 'high',
+      extraBody: options.extraBody ?? null,
+      systemPrompt: options.systemPrompt ? 'custom' : 'osworld',
+    }),
+
     reset(ctx) {
       context = ctx;
       turns = [];

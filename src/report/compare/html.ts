@@ -52,16 +52,18 @@ function comparisonPage(comparison: Comparison, outDir: string): string {
     : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>deskbench compare</title><style>${STYLE}${COMPARE_STYLE}</style></head><body>
 <h1>deskbench compare</h1>
+<p><small>Generated ${esc(comparison.generatedAt)} · <a href="#changed">show the flips only</a></small></p>
 ${verdicts}
 <p><small>Rates: overall rate in % (each task's raw score, the mean over its runs; errors and skips count 0) over the ${comparison.total.tasks} tasks every run ran comparably. Intervals: ${level}, ${esc(method.method)} over ${esc(method.over)}, ${method.resamples} resamples, seed ${method.seed}. A run is called better or worse than ${esc(labels[0])} only when the interval of the difference excludes 0, over ${MIN_TASKS_FOR_VERDICT} tasks or more (over fewer, a bootstrap's interval is too narrow).</small></p>
 <table id="runs"><thead><tr><th></th><th>results</th><th>agent</th><th class="num">tasks</th><th class="num">runs per task</th><th>image</th><th>generated</th></tr></thead><tbody>${runRows}</tbody></table>
 ${settings}
 <h2>By domain</h2>
 ${groupTable('domains', 'domain', { ...comparison.byDomain, 'all tasks': comparison.total }, labels)}
-<h2>By tag</h2>
+<details id="by-tag"><summary><b>By tag</b> (${tags.length} tags)</summary>
 ${groupTable('tags', 'tag', comparison.byTag, labels)}
+</details>
 ${comparison.total.passAtK ? passAtKTable(comparison.total.passAtK, labels) : ''}
-<h2>Tasks</h2>
+<h2 id="tasks-heading">Tasks</h2>
 <div class="filters">
 <label>domain <select id="domain"><option value="">all</option>${options(domains)}</select></label>
 <label>tag <select id="tag"><option value="">all</option>${options(tags)}</select></label>
@@ -87,7 +89,14 @@ function applyFilters() {
   byId('count').textContent = shown + ' shown';
 }
 for (const id of ['domain', 'tag', 'flip', 'search']) byId(id).addEventListener('input', applyFilters);
-applyFilters();
+// compare.html#broken (or #fixed, #changed) shows those flips only.
+function flipsFromHash() {
+  const wanted = location.hash.slice(1);
+  if ([...byId('flip').options].some((option) => option.value === wanted)) byId('flip').value = wanted;
+  applyFilters();
+}
+window.addEventListener('hashchange', flipsFromHash);
+flipsFromHash();
 </script></body></html>
 `;
 }
