@@ -15,7 +15,8 @@ const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensio
        deskbench verify [paths…] [--json] [--repeats n] [--solutions dir]… [--max-workers n] [--warm n] [--results dir]
                         [--timeout s]
 ${FILES_USAGE}
-       deskbench compare <results A> <results B> [more…] [--out dir] [--json] [--resamples n] [--seed n] [--ignore-image] [--fail-if-worse]
+       deskbench compare <results A> <results B> [more…] [--out dir] [--json] [--resamples n] [--seed n]
+                         [--ignore-image] [--fail-if-worse]
        deskbench rerun <report.json or results folder> [--json]
 
   check   Load and validate every task file under the paths (folders, globs, task files or index files such as

@@ -6,12 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { imageIdOf } from '../desktop/environment.ts';
 import { RunReportError } from '../errors.ts';
 import { loadRun } from '../report/compare/load.ts';
 import { PACKAGE_ROOT, type RunRecord, commandLine, corporaOf, deskbenchIdentity, hostOf } from '../report/run-record.ts';
 import { ConfigError, tasksFromVitestConfig } from './check.ts';
+import { parseCommandArgs } from './parse-args.ts';
 
 export const RERUN_USAGE = `  rerun <report.json or results folder>
           Print the command that produced the run (the shards' commands and the merge, for a merged run), the
@@ -22,13 +22,8 @@ export const RERUN_USAGE = `  rerun <report.json or results folder>
           --json    print { cwd, commands, options, differences } instead`;
 
 export async function rerunCommand(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
-  } catch (error) {
-    console.error(`deskbench rerun: ${(error as Error).message}\n\n${RERUN_USAGE}`);
-    return 2;
-  }
+  const parsed = parseCommandArgs('rerun', RERUN_USAGE, args, { json: { type: 'boolean', default: false } });
+  if (!parsed) return 2;
   if (parsed.positionals.length !== 1) {
     console.error(`deskbench rerun: expected one report.json or results folder (got ${parsed.positionals.length})\n\n${RERUN_USAGE}`);
     return 2;

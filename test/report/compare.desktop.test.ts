@@ -5,18 +5,16 @@
 // one-task run prints a command that reproduces the run record.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { connectOverDevTools } from '../../src/desktop/chrome-devtools.ts';
-import { startDesktop } from '../../src/desktop/docker-provider.ts';
 import { desktopImage } from '../../src/desktop/image.ts';
-import type { DesktopService } from '../../src/desktop/provider.ts';
 import type { RunReport } from '../../src/report/aggregate.ts';
 import type { Comparison } from '../../src/report/compare/compare.ts';
 import type { RunRecord } from '../../src/report/run-record.ts';
 import { runChild } from '../helpers/child-run.ts';
+import { withPageInChrome } from '../helpers/pages-in-chrome.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -95,35 +93,22 @@ describe.skipIf(!hasImage)('deskbench compare: the scripted agent against a weak
   });
 
   test('the compare page opens offline in headless Chromium with both final screens of every task', async () => {
-    const desktop = await startDesktop();
-    try {
-      // The three folders copied into the desktop as they are side by side here; opened from disk, no network.
-      for (const file of await listFiles(base)) await desktop.client.upload(`/home/user/cmp/${relative(base, file)}`, await readFile(file));
-      await desktop.client.launch(['google-chrome', '--remote-debugging-port=1337', '--headless=new', 'about:blank']);
-      await desktop.client.launch(['socat', 'tcp-listen:9222,fork', 'tcp:localhost:1337']);
-      const browser = await connect(desktop.cdp);
-      try {
-        const page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
-        await page.goto('file:///home/user/cmp/compare/compare.html');
-        await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(5);
-        // Two final screens per row, both loaded (1920 pixels wide) from the copied results folders; they load lazily,
-        // as a reader scrolls to them.
-        for (const row of await page.locator('#tasks tbody tr').all()) {
-          await row.scrollIntoViewIfNeeded();
-          await expect.poll(() => row.locator('img.final').evaluateAll((imgs: HTMLImageElement[]) => imgs.map((img) => img.complete && img.naturalWidth)), WAIT).toEqual([1920, 1920]);
-        }
-        await page.selectOption('#flip', 'broken');
-        await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(3);
-        // B's screen of a broken task links to B's trajectory page.
-        await page.locator(`#tasks tr[data-id="${ID.rename}"] td.run`).nth(1).locator('a').first().click();
-        await expect.poll(() => page.locator('#instruction').textContent(), WAIT).toContain('change the extension of every .txt file to .md');
-        expect(page.url()).toContain('/cmp/weakened/tasks/');
-      } finally {
-        await browser.close();
+    // The three folders copied into a desktop as they are side by side here, and opened from disk: no network.
+    await withPageInChrome(base, '/home/user/cmp', 'compare/compare.html', async (page) => {
+      await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(5);
+      // Two final screens per row, both loaded (1920 pixels wide) from the copied results folders; they load lazily,
+      // as a reader scrolls to them.
+      for (const row of await page.locator('#tasks tbody tr').all()) {
+        await row.scrollIntoViewIfNeeded();
+        await expect.poll(() => row.locator('img.final').evaluateAll((imgs: HTMLImageElement[]) => imgs.map((img) => img.complete && img.naturalWidth)), WAIT).toEqual([1920, 1920]);
       }
-    } finally {
-      await desktop.stop();
-    }
+      await page.selectOption('#flip', 'broken');
+      await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(3);
+      // B's screen of a broken task links to B's trajectory page.
+      await page.locator(`#tasks tr[data-id="${ID.rename}"] td.run`).nth(1).locator('a').first().click();
+      await expect.poll(() => page.locator('#instruction').textContent(), WAIT).toContain('change the extension of every .txt file to .md');
+      expect(page.url()).toContain('/cmp/weakened/tasks/');
+    });
   });
 });
 
@@ -149,19 +134,3 @@ describe.skipIf(!hasImage)('deskbench rerun on a run of the examples', () => {
 
 /** A browser in a desktop on a busy machine: polls wait this long (not a speed target). */
 const WAIT = { timeout: 15_000 };
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-}
-
-async function connect(cdp: DesktopService) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await connectOverDevTools(cdp);
-    } catch (error) {
-      if (attempt > 30) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-}

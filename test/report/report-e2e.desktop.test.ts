@@ -5,12 +5,10 @@ import { existsSync } from 'node:fs';
 import { cp, readdir, readFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { connectOverDevTools } from '../../src/desktop/chrome-devtools.ts';
-import { startDesktop } from '../../src/desktop/docker-provider.ts';
-import type { DesktopService } from '../../src/desktop/provider.ts';
 import type { RunReport } from '../../src/report/aggregate.ts';
+import { withPageInChrome } from '../helpers/pages-in-chrome.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../../fixtures/runner-project');
@@ -75,59 +73,28 @@ describe('reports', () => {
   }, 300_000); // two vitest runs and a merge: over a minute on a busy 2-core machine
 
   test('the HTML report opens offline in headless Chromium: filter by domain and tag, open a task', async () => {
-    const desktop = await startDesktop();
-    try {
-      // Copy the results folder into the desktop and open it from disk: no server, no network.
-      for (const file of await listFiles(single)) {
-        await desktop.client.upload(`/home/user/report/${relative(single, file)}`, await readFile(file));
-      }
-      await desktop.client.launch(['google-chrome', '--remote-debugging-port=1337', '--headless=new', 'about:blank']);
-      await desktop.client.launch(['socat', 'tcp-listen:9222,fork', 'tcp:localhost:1337']);
-      const browser = await connect(desktop.cdp);
-      try {
-        const page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
-        await page.goto('file:///home/user/report/index.html');
-        await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(4);
-        // Each row's final screen loads as a thumbnail from the copied folder.
-        await expect.poll(() => page.locator('img.row-thumb').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), WAIT).toBe(1920);
-        expect(await page.locator('img.row-thumb').count()).toBe(4);
-        await page.selectOption('#tag', 'infeasible');
-        await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(1);
-        await page.selectOption('#tag', '');
-        await page.fill('#search', 'greeting');
-        await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(1);
-        // The task's own link (the row's final-screen thumbnail links to the same page).
-        await page.locator('#tasks tbody tr:not([hidden]) td:nth-child(2) a').click();
-        await expect.poll(() => page.locator('#instruction').textContent(), WAIT).toContain('Make ~/Desktop/greeting.txt say: hello there');
-        // The trajectory's screenshot is linked relatively and loads from the copied folder.
-        const loaded = await page.locator('.step img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
-        expect(loaded).toBe(1920);
-        const shot = await page.screenshot();
-        expect(shot.subarray(1, 4).toString()).toBe('PNG');
-      } finally {
-        await browser.close();
-      }
-    } finally {
-      await desktop.stop();
-    }
+    // The results folder copied into a desktop and opened from disk: no server, no network.
+    await withPageInChrome(single, '/home/user/report', 'index.html', async (page) => {
+      await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(4);
+      // Each row's final screen loads as a thumbnail from the copied folder.
+      await expect.poll(() => page.locator('img.row-thumb').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), WAIT).toBe(1920);
+      expect(await page.locator('img.row-thumb').count()).toBe(4);
+      await page.selectOption('#tag', 'infeasible');
+      await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(1);
+      await page.selectOption('#tag', '');
+      await page.fill('#search', 'greeting');
+      await expect.poll(() => page.locator('#tasks tbody tr:not([hidden])').count(), WAIT).toBe(1);
+      // The task's own link (the row's final-screen thumbnail links to the same page).
+      await page.locator('#tasks tbody tr:not([hidden]) td:nth-child(2) a').click();
+      await expect.poll(() => page.locator('#instruction').textContent(), WAIT).toContain('Make ~/Desktop/greeting.txt say: hello there');
+      // The trajectory's screenshot is linked relatively and loads from the copied folder.
+      const loaded = await page.locator('.step img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+      expect(loaded).toBe(1920);
+      const shot = await page.screenshot();
+      expect(shot.subarray(1, 4).toString()).toBe('PNG');
+    });
   });
 });
 
 /** A browser in a desktop on a busy machine: polls wait this long (not a speed target). */
 const WAIT = { timeout: 15_000 };
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-}
-
-async function connect(cdp: DesktopService) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await connectOverDevTools(cdp);
-    } catch (error) {
-      if (attempt > 30) throw error;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-}
