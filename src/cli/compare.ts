@@ -12,7 +12,7 @@ import { parseCommandArgs } from './parse-args.ts';
 export const COMPARE_USAGE = `  compare <results A> <results B> [more…]
           Compare runs: results folders (or their report.json), a merged shard run's too. A is the baseline; every
           other run is compared with it over the tasks all runs ran from the same task file on the same desktop
-          image (the others are listed as not comparable, with the reason). Prints, per domain, per tag and overall,
+          image, without an infrastructure error (the others are listed as not comparable, with the reason). Prints, per domain, per tag and overall,
           each run's overall rate with its 95% bootstrap interval (over tasks, and over the runs within a task with
           repeats) and the difference against A with its interval ("better" or "worse" only when that interval
           excludes 0, over 5 tasks or more), the flips (tasks fixed or broken against A), pass@k and pass^k with

@@ -119,7 +119,9 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       // Install the deskbench reporter once, beside whatever reporters the user chose (CLI or config).
       const reporters = vitest.config.reporters as unknown[];
       if (!reporters.some((r) => r instanceof DeskbenchReporter || (Array.isArray(r) && String(r[0]).includes('deskbench/reporter')))) {
-        reporters.push(new DeskbenchReporter({ resultsDir: options.resultsDir, secrets: runSecrets(options), recordOptions: recordedOptions(resolved) }));
+        reporters.push(
+          new DeskbenchReporter({ resultsDir: options.resultsDir, secrets: runSecrets(options), recordOptions: recordedOptions(resolved), filesLock: options.filesLock }),
+        );
       }
       const defined = new Set(project.config.tags.map((tag) => tag.name));
       const names = new Set([...Object.keys(FIXED_TAGS), ...selection.tasks.flatMap(tagsOf)]);

@@ -25,6 +25,8 @@ export interface DeskbenchReporterOptions {
   progress?: boolean;
   /** The deskbench() options for the run record, as the plugin resolved them (secrets masked). */
   recordOptions?: Record<string, unknown>;
+  /** The files lock the run checks downloads against (absolute; the record names it and its hash when it exists). */
+  filesLock?: string;
 }
 
 export class DeskbenchReporter implements Reporter {
@@ -33,6 +35,7 @@ export class DeskbenchReporter implements Reporter {
   private readonly secrets: readonly string[];
   private readonly printProgress: boolean;
   private readonly recordOptions: Record<string, unknown> | undefined;
+  private readonly filesLock: string | undefined;
   private vitest: Vitest | undefined;
 
   constructor(options: DeskbenchReporterOptions = {}) {
@@ -41,6 +44,7 @@ export class DeskbenchReporter implements Reporter {
     this.printProgress = options.progress ?? this.print;
     this.secrets = [...new Set([...(options.secrets ?? []), ...secretValues({})])];
     this.recordOptions = options.recordOptions;
+    this.filesLock = options.filesLock;
   }
 
   /** A task whose worker died (killed, crashed) never wrote its verdict: its summary still says RUNNING. */
@@ -82,6 +86,7 @@ export class DeskbenchReporter implements Reporter {
       agents,
       configFile: this.vitest?.vite.config.configFile,
       options: this.recordOptions,
+      filesLock: this.filesLock,
       shard: config?.shard,
       mergedFrom: config?.mergeReports ? this.resultsDir : undefined,
     });

@@ -51,8 +51,8 @@ export interface RunRecord {
   /** The desktop images the tasks ran on. */
   images: { image?: string; imageId?: string; buildHash?: string }[];
   /**
-   * The files lock the run verified its downloads against (`deskbench files lock`, deskbench-files.lock.json): the
-   * lock's path and its sha256. Absent when the run used no lock. Filled in by the files lock's code.
+   * The files lock the run checked its downloads against (`deskbench files lock`, deskbench-files.lock.json): its
+   * path, relative to the command's folder, and its sha256. Absent when there was no lock.
    */
   filesLock?: { file: string; sha256: string };
   host: { os: string; release: string; arch: string; cpus: number; node: string };
@@ -75,6 +75,8 @@ export interface RunRecordInput {
   env?: NodeJS.ProcessEnv;
   configFile?: string;
   options?: Record<string, unknown>;
+  /** Where the run looked for its files lock (absolute): recorded with its hash when it exists. */
+  filesLock?: string;
   shard?: { index: number; count: number };
   /** A merge run: the shard reports are read from here. */
   mergedFrom?: string;
@@ -99,6 +101,7 @@ export function buildRunRecord(input: RunRecordInput): RunRecord {
     agents: distinct(input.agents),
     taskFiles,
     corpora: corporaOf(Object.keys(taskFiles).map((file) => resolve(cwd, file)), cwd),
+    ...filesLockOf(input.filesLock, cwd),
     images: distinct(input.records.flatMap((r) => (r.desktop ? [{ image: r.desktop.image, imageId: r.desktop.imageId, buildHash: r.desktop.buildHash }] : []))),
     host: hostOf(),
     ...(env.DESKBENCH_RUN_ID ? { runId: env.DESKBENCH_RUN_ID } : {}),
@@ -178,6 +181,11 @@ export function corporaOf(files: string[], cwd: string): RunRecord['corpora'] {
     const commit = git(root, ['rev-parse', 'HEAD']);
     return commit ? [{ root: shownPath(root, cwd), commit, modified: modifiedFiles(root, rootFiles) }] : [];
   });
+}
+
+function filesLockOf(path: string | undefined, cwd: string): Pick<RunRecord, 'filesLock'> {
+  if (!path || !existsSync(path)) return {};
+  return { filesLock: { file: shownPath(path, cwd), sha256: createHash('sha256').update(readFileSync(path)).digest('hex') } };
 }
 
 export function hostOf(): RunRecord['host'] {

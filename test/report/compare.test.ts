@@ -44,17 +44,19 @@ describe('what is compared', () => {
   const image = (id: string) => ({ image: 'deskbench/desktop:latest', imageId: id, versions: {} });
   const a = runFolder(base, 'a', [
     passed('t1'), passed('t2'), failed('t3'), passed('t4', { domain: 'chrome', tags: ['chrome'] }),
-    passed('gone'), passed('edited', { taskSha256: 'old' }), passed('moved', { desktop: image('sha256:1') }),
+    passed('gone'), passed('edited', { taskSha256: 'old' }), passed('moved', { desktop: image('sha256:1') }), passed('fetched'),
   ]);
   const b = runFolder(base, 'b', [
     failed('t1'), passed('t2'), passed('t3'), failed('t4', { domain: 'chrome', tags: ['chrome'], score: null, state: 'SETUP_ERROR' }),
     passed('new'), passed('edited', { taskSha256: 'new' }), passed('moved', { desktop: image('sha256:2') }),
+    failed('fetched', { score: null, state: 'SETUP_ERROR', infraError: 'DESKBENCH_FILE_CHANGED' }),
   ]);
   const comparison = compareRuns([loadRun(a), loadRun(b)], { now: new Date('2026-11-27T00:00:00Z') });
 
-  test('tasks missing in a run, from another task file or on another image are listed, not compared', () => {
+  test('tasks missing in a run, from another task file, on another image or broken by the infrastructure are listed, not compared', () => {
     expect(comparison.notComparable.map((t) => `${t.id}: ${t.reason}`)).toEqual([
       'edited: task file differs: A old, B new',
+      'fetched: infrastructure error: B DESKBENCH_FILE_CHANGED',
       'gone: missing in B',
       'moved: different desktop image: A 1, B 2',
       'new: missing in A',
@@ -77,7 +79,7 @@ describe('what is compared', () => {
 
   test('the console: runs, rates with intervals, the verdict, flips and every task by domain', () => {
     const text = formatComparison(comparison);
-    expect(text).toContain('deskbench compare: 2 runs, 4 tasks compared, 4 not comparable (listed at the end)');
+    expect(text).toContain('deskbench compare: 2 runs, 4 tasks compared, 5 not comparable (listed at the end)');
     expect(text).toMatch(/^all tasks\s+4\s+75\.00 \[25\.00, 100\.00\]\s+50\.00 \[0\.00, 100\.00\]\s+-25\.00 \[-100\.00, 50\.00\]\s+1\s+2$/m);
     expect(text).toContain('B against A: too few tasks to tell, under 5 (-25.00 points, 95% interval -100.00 to +50.00); 1 fixed, 2 broken by B');
     expect(text).toMatch(/^ {2}broken\s+chrome\/t4\s+A 1\.00 pass\s+B 0\.00 SETUP_ERROR$/m);

@@ -1,6 +1,7 @@
 // The single-run report's intervals (report.json, console, HTML) and the run record: the command line and environment
 // as recorded, the task files' corpus commit read from a real git checkout, and the record in the HTML header.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +80,7 @@ describe('the run record', () => {
     git('commit', '-qm', 'tasks');
     const commit = git('rev-parse', 'HEAD');
     writeFileSync(join(corpus, 'os', 'b.json'), '{"id":"b","changed":true}');
+    writeFileSync(join(corpus, 'deskbench-files.lock.json'), '{"lockfileVersion":1,"files":{}}\n');
     const desktop = { image: 'deskbench/desktop:latest', imageId: 'sha256:abc', buildHash: '2a6f201bf2ba', versions: { gedit: '43' } };
     const agent = { name: 'weak', module: 'agents/weak.ts', moduleSha256: 'f'.repeat(64), description: { model: 'm', temperature: 0 } };
     const run = buildRunRecord({
@@ -91,6 +93,7 @@ describe('the run record', () => {
       cwd: corpus,
       env: { DESKBENCH_RUN_ID: 'run-7' },
       options: { maxSteps: 15 },
+      filesLock: join(corpus, 'deskbench-files.lock.json'),
       shard: { index: 1, count: 2 },
       now: new Date('2026-11-27T10:00:00Z'),
     });
@@ -102,10 +105,12 @@ describe('the run record', () => {
       taskFiles: { 'os/a.json': '1'.repeat(64), 'os/b.json': '2'.repeat(64) },
       corpora: [{ root: '.', commit, modified: ['os/b.json'] }],
       images: [{ image: 'deskbench/desktop:latest', imageId: 'sha256:abc', buildHash: '2a6f201bf2ba' }],
+      filesLock: { file: 'deskbench-files.lock.json', sha256: createHash('sha256').update('{"lockfileVersion":1,"files":{}}\n').digest('hex') },
       runId: 'run-7',
       recordedAt: '2026-11-27T10:00:00.000Z',
     });
-    expect(run.filesLock).toBeUndefined();
+    // No lock where the run looked for one: no field.
+    expect(buildRunRecord({ records: [], agents: [], cwd: corpus, filesLock: join(corpus, 'no-such.lock.json') }).filesLock).toBeUndefined();
     expect(run.host.cpus).toBeGreaterThan(0);
     // deskbench's own checkout: this repository's HEAD.
     expect(run.deskbench.commit).toBe(execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', cwd: import.meta.dirname }).trim());

@@ -169,7 +169,10 @@ function valuesOf(run: RunOfTask): number[] {
   return run.scores.map((score) => scoreValue({ score }));
 }
 
-/** A task is compared only when every run has it, from the same task file and (unless ignored) on the same image. */
+/**
+ * A task is compared only when every run has it, from the same task file, (unless ignored) on the same image, and
+ * without an infrastructure error (a download that failed is no agent's doing).
+ */
 function whyNotComparable(found: (TaskRecord[] | undefined)[], options: CompareOptions): string | undefined {
   const missing = found.flatMap((records, i) => (records ? [] : [LABELS[i]]));
   if (missing.length) return `missing in ${missing.join(', ')}`;
@@ -181,6 +184,8 @@ function whyNotComparable(found: (TaskRecord[] | undefined)[], options: CompareO
   if (hashes) return `task file differs: ${hashes.map((hash, i) => `${LABELS[i]} ${hash!.slice(0, 12)}`).join(', ')}`;
   const images = options.ignoreImage ? undefined : differ((record) => record.desktop?.imageId);
   if (images) return `different desktop image: ${images.map((id, i) => `${LABELS[i]} ${id!.replace(/^sha256:/, '').slice(0, 12)}`).join(', ')}`;
+  const infrastructure = found.flatMap((records, i) => [...new Set(records!.flatMap((record) => record.infraError ?? []))].map((code) => `${LABELS[i]} ${code}`));
+  if (infrastructure.length) return `infrastructure error: ${infrastructure.join(', ')}`;
   return undefined;
 }
 
