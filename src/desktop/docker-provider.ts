@@ -18,6 +18,8 @@ process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
 const API_PORT = 5000;
 const CDP_FRONT_PORT = 5001;
 const VLC_FRONT_PORT = 5002;
+/** The host name of OSWorld's Ubuntu VM. */
+const DESKTOP_HOSTNAME = 'user-virtual-machine';
 /** What server/main.ts prints once it listens (it listens only when the desktop is usable). */
 const SERVER_READY_LINE = new RegExp(`deskbench server listening on :${API_PORT}\\b`);
 
@@ -112,6 +114,8 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
       // Root-only, read and deleted by the entrypoint before any session process starts.
       .withCopyContentToContainer([{ content: secrets, target: '/run/deskbench/secrets', mode: 0o400 }])
       .withLabels({ [DESKBENCH_LABEL]: '1', [RUN_LABEL]: runId })
+      // OSWorld's VM's name: the terminal's prompt reads user@user-virtual-machine, as agents saw it there.
+      .withHostname(DESKTOP_HOSTNAME)
       .withSharedMemorySize(1024 * 1024 * 1024)
       .withHostSettings({
         hostAddress: publishAddress,

@@ -47,7 +47,7 @@ interface TaskRun {
   state: string;
   score: number;
   startMs: number;
-  /** The desktop's hostname: the first 12 characters of its container id. */
+  /** The desktop's container id (its first 12 characters), as the task read it from /proc/self/mountinfo (the hostname is OSWorld's, the same on every desktop). */
   host: string;
 }
 

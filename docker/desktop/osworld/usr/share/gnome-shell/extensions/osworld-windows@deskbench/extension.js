@@ -1,0 +1,64 @@
+// Where apps open on OSWorld's VM. Agents act at coordinates read off screenshots, and the agents scored on
+// OSWorld-Verified saw Chrome, VS Code, GIMP, Thunderbird and the terminal maximized (each app's own saved state
+// there, which a fresh container does not have) and VLC's main window at one spot. This places each new main window
+// of those apps the same way, however the app was started: by a task's setup, the dock, or a command the agent typed.
+// Dialogs, pop-ups and other windows of these apps are left where the app and mutter put them. LibreOffice is not
+// listed: it opens maximized by itself (its profile says so). The rectangles are measured on OSWorld's screenshots
+// (docs/desktop.md, "Window placement").
+const { GLib, Meta } = imports.gi;
+
+/** One rule per main window: its WM_CLASS (res_class), its WM_WINDOW_ROLE, and what to do with it. */
+const RULES = [
+    { app: 'Chrome', wmClass: /^google-chrome$/i, role: /^browser$/, maximize: true },
+    { app: 'VS Code', wmClass: /^code$/i, maximize: true },
+    { app: 'GIMP', wmClass: /^gimp/i, role: /^gimp-image-window/, maximize: true },
+    { app: 'Thunderbird', wmClass: /^thunderbird/i, role: /^3pane$/, maximize: true },
+    { app: 'Terminal', wmClass: /^gnome-terminal$/i, role: /^gnome-terminal-window/, maximize: true },
+    // VLC's main window keeps its size; its frame's top-left corner goes where OSWorld's was.
+    { app: 'VLC', wmClass: /^vlc$/i, role: /^vlc-main$/, moveTo: [646, 327] },
+];
+
+function ruleFor(window) {
+    if (window.get_window_type() !== Meta.WindowType.NORMAL || window.get_transient_for())
+        return null;
+    const wmClass = window.get_wm_class() ?? '';
+    const role = window.get_role() ?? '';
+    return RULES.find((rule) => rule.wmClass.test(wmClass) && (!rule.role || rule.role.test(role))) ?? null;
+}
+
+class OsworldWindows {
+    enable() {
+        this._createdId = global.display.connect('window-created', (_display, window) => this._place(window));
+    }
+
+    _place(window) {
+        const rule = ruleFor(window);
+        if (!rule)
+            return;
+        if (rule.maximize) {
+            // Before the first frame: the window appears maximized, never small first.
+            window.maximize(Meta.MaximizeFlags.BOTH);
+            return;
+        }
+        // A position sticks once mutter has placed the window and the app has set its own, which is done by the window's
+        // first frame. Its actor exists once this signal's handlers have run.
+        GLib.idle_add(GLib.PRIORITY_DEFAULT, () => {
+            const actor = window.get_compositor_private();
+            const firstFrameId = actor?.connect('first-frame', () => {
+                actor.disconnect(firstFrameId);
+                window.move_frame(true, ...rule.moveTo);
+            });
+            return GLib.SOURCE_REMOVE;
+        });
+    }
+
+    disable() {
+        if (this._createdId)
+            global.display.disconnect(this._createdId);
+        this._createdId = 0;
+    }
+}
+
+function init() {
+    return new OsworldWindows();
+}
