@@ -1,0 +1,113 @@
+// One pass of the fidelity measure on a desktop: the bare desktop's dock and icons, then each app opened as OSWorld's
+// tasks open it, measured and closed, and the screenshots compared with OSWorld's. One row per figure.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DesktopClient } from '../desktop/client.ts';
+import { elementCentre, pointDistance, rectDistance, waitForWindow, windowsOnScreen } from './measure.ts';
+import { APPS, type AppTarget, COMPARISONS, DESKTOP, type ElementTarget, type Point, type Rect, TOLERANCE } from './osworld-screen.ts';
+import { regionSimilarity } from './similarity.ts';
+
+export interface FidelityRow {
+  item: string;
+  /** OSWorld's figure; null where no OSWorld screenshot shows it (ours is reported, not held to anything). */
+  osworld: Rect | Point | null;
+  /** Ours; null when the window or element was not found. */
+  ours: Rect | Point | null;
+  /** Pixels between the two (the largest edge distance for rectangles). */
+  distance: number | null;
+  tolerance: number | null;
+  /** Within tolerance; null when there is nothing to hold it to. */
+  ok: boolean | null;
+  source: string;
+}
+
+interface SimilarityRow {
+  label: string;
+  reference: string;
+  /** SSIM over the comparison's regions, or null when the reference screenshot is not there. */
+  ssim: number | null;
+}
+
+export interface FidelityReport {
+  rows: FidelityRow[];
+  similarity: SimilarityRow[];
+}
+
+export interface FidelityOptions {
+  /** Only these apps (APPS' names); default all. */
+  apps?: string[];
+  /** Folder of OSWorld's reference screenshots; comparisons are skipped (ssim null) where it lacks a file. */
+  referenceDir?: string;
+  /** Seconds an app may take to show its window (default 90: a loaded machine is slow). */
+  openTimeout?: number;
+  onProgress?: (message: string) => void;
+}
+
+function elementRow(target: ElementTarget, tree: string, tolerance: number): FidelityRow {
+  const ours = elementCentre(tree, target.role, target.name);
+  const distance = ours && Math.round(pointDistance(ours, target.at) * 10) / 10;
+  return { item: target.label, osworld: target.at, ours, distance, tolerance, ok: distance !== null && distance <= tolerance, source: target.source };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the window's rectangle stays put for a second (mutter maximizes or moves it just after it maps). */
+async function settledRect(client: DesktopClient, app: AppTarget): Promise<Rect | null> {
+  let last: Rect | null = null;
+  for (let tries = 0; tries < 20; tries++) {
+    const rect = (await windowsOnScreen(client)).find((window) => window.type === 'normal' && app.wmClass.test(window.class))?.rect ?? null;
+    if (rect && last && rectDistance(rect, last) === 0) return rect;
+    last = rect;
+    await sleep(1000);
+  }
+  return last;
+}
+
+async function compare(client: DesktopClient, referenceDir: string | undefined, app: string | undefined, out: SimilarityRow[]): Promise<void> {
+  for (const comparison of COMPARISONS.filter((c) => c.app === app)) {
+    const file = referenceDir && join(referenceDir, comparison.reference);
+    const ssim = file && existsSync(file) ? await regionSimilarity(await client.screenshot(), file, comparison.regions) : null;
+    out.push({ label: comparison.label, reference: comparison.reference, ssim: ssim === null ? null : Math.round(ssim * 1000) / 1000 });
+  }
+}
+
+export async function measureFidelity(client: DesktopClient, options: FidelityOptions = {}): Promise<FidelityReport> {
+  const rows: FidelityRow[] = [];
+  const similarity: SimilarityRow[] = [];
+  const say = options.onProgress ?? (() => {});
+  say('the bare desktop');
+  const desktopTree = await client.accessibilityTree();
+  for (const target of DESKTOP) rows.push(elementRow(target, desktopTree, target.label.startsWith('dock') ? TOLERANCE.dock : TOLERANCE.element));
+  await compare(client, options.referenceDir, undefined, similarity);
+
+  for (const app of APPS.filter((a) => !options.apps || options.apps.includes(a.app))) {
+    say(app.app);
+    await client.launch(app.open, true);
+    const found = await waitForWindow(client, app.wmClass, (options.openTimeout ?? 90) * 1000);
+    const rect = found && (await settledRect(client, app));
+    const target = app.window;
+    const distance = rect && target ? rectDistance(rect, target.rect) : null;
+    rows.push({
+      item: `${app.app} window`,
+      osworld: target?.rect ?? null,
+      ours: rect,
+      distance,
+      tolerance: target ? TOLERANCE.window : null,
+      ok: target ? distance !== null && distance <= TOLERANCE.window : null,
+      source: target?.source ?? 'not shown on any OSWorld screenshot',
+    });
+    if (app.elements.length) {
+      // Menus and toolbars are in the tree a moment after the window (VS Code's after its workbench loads).
+      let tree = await client.accessibilityTree();
+      for (let tries = 0; tries < 20 && app.elements.some((e) => !elementCentre(tree, e.role, e.name)); tries++) {
+        await sleep(1000);
+        tree = await client.accessibilityTree();
+      }
+      for (const element of app.elements) rows.push(elementRow(element, tree, TOLERANCE.element));
+    }
+    await compare(client, options.referenceDir, app.app, similarity);
+    await client.execute(`pkill -f '${app.close}'; sleep 1; pkill -9 -f '${app.close}'; true`, { shell: true });
+    await sleep(1000);
+  }
+  return { rows, similarity };
+}

@@ -1,0 +1,98 @@
+// Typing through the clipboard, as OSWorld's UI-TARS and Doubao agents type every text: one step runs
+// `pyperclip.copy(text)` then Ctrl+V (in a terminal Ctrl+Shift+V), in a `python -c` of its own that exits at once, so
+// the text must stay served after it has gone (xclip's background process, as on OSWorld's VM). Each app gets the
+// text through its own paste, and shows it (its accessibility tree, or the file it saves). One desktop for the file.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
+import { waitForWindow } from '../../src/fidelity/measure.ts';
+import { sleep, until } from './until.ts';
+
+let desktop: Desktop;
+beforeAll(async () => {
+  desktop = await startDesktop({ runId: 'test-desktop-clipboard' });
+});
+afterAll(async () => {
+  await desktop?.stop();
+});
+
+/** One agent step: pyautogui code run as OSWorld runs it (`python -c "import pyautogui; import time; …"`). */
+async function step(code: string): Promise<void> {
+  const result = await desktop.client.execute(['python', '-c', `import pyautogui; import time; pyautogui.FAILSAFE = False; ${code}`]);
+  expect(result.returncode, result.error).toBe(0);
+}
+
+/** The step UI-TARS's OSWorld adapter emits to type `text`. */
+const pasteStep = (text: string, keys = "'ctrl', 'v'") => step(`import pyperclip; pyperclip.copy(${JSON.stringify(text)}); pyautogui.hotkey(${keys}); time.sleep(0.5)`);
+
+async function open(command: string, wmClass: RegExp): Promise<void> {
+  await desktop.client.launch(command, true);
+  expect(await waitForWindow(desktop.client, wmClass, 90_000), `a window of ${command}`).not.toBeNull();
+  await sleep(2000); // the window takes the keyboard focus a moment after it maps
+}
+
+async function close(pattern: string): Promise<void> {
+  await desktop.client.execute(`pkill -f '${pattern}'; true`, { shell: true });
+  await sleep(1000);
+}
+
+/** Waits until the accessibility tree shows the text (the app's own paste put it there). */
+const shows = (text: string) => until(`the pasted text in the accessibility tree`, async () => (await desktop.client.accessibilityTree()).includes(text), 30_000);
+
+test('the clipboard outlives the step that copied it: a later step reads it back', async () => {
+  await step("import pyperclip; pyperclip.copy('kept after exit ✓')");
+  const read = await desktop.client.execute(['python', '-c', 'import pyperclip; print(pyperclip.paste())']);
+  expect(read.output.trim()).toBe('kept after exit ✓');
+});
+
+test("GNOME Shell's search: Activities, a click in the search box, then Ctrl+V", async () => {
+  await step('pyautogui.click(37, 10); time.sleep(2); pyautogui.click(995, 70); time.sleep(0.5)');
+  await pasteStep('pasted-in-shell-search');
+  await shows('pasted-in-shell-search');
+  await step("pyautogui.press('esc'); time.sleep(0.3); pyautogui.press('esc')");
+});
+
+test('a GTK app (gedit)', async () => {
+  await open('gedit', /^gedit$/i);
+  await pasteStep('pasted-in-gedit');
+  await shows('pasted-in-gedit');
+  await close('gedi[t]');
+});
+
+test("Chrome's address bar", async () => {
+  await open('google-chrome --remote-debugging-port=1337', /^google-chrome$/i);
+  await pasteStep('pasted-in-chrome');
+  await shows('pasted-in-chrome');
+  await close('chrom[e]');
+});
+
+test('LibreOffice Writer', async () => {
+  await open('libreoffice --writer', /^libreoffice-writer$/i);
+  await pasteStep('pasted-in-writer');
+  await shows('pasted-in-writer');
+  await close('soffic[e]');
+});
+
+test('the terminal, with Ctrl+Shift+V', async () => {
+  await open('gnome-terminal', /^gnome-terminal$/i);
+  await pasteStep('echo pasted-in-$((20+3))-terminal', "'ctrl', 'shift', 'v'");
+  await step("pyautogui.press('enter')");
+  await shows('pasted-in-23-terminal');
+  await close('gnome-terminal-serve[r]');
+});
+
+test('VS Code: a click into the editor, then Ctrl+V (it saves what was pasted)', async () => {
+  await desktop.client.execute('printf "" > /tmp/pasted.txt', { shell: true });
+  await open('code /tmp/pasted.txt', /^code$/i);
+  // The editor takes the focus once the workbench has loaded the file: the file's tab is in the tree then.
+  await until('VS Code showing pasted.txt', async () => (await desktop.client.accessibilityTree()).includes('pasted.txt'), 90_000);
+  await step('pyautogui.click(900, 400)'); // into the editor, as an agent clicks before it types
+  await sleep(3000); // the model's turn between two steps
+  await pasteStep('pasted-in-vscode');
+  await step("pyautogui.hotkey('ctrl', 's'); time.sleep(1)");
+  const saved = await until('the file saved', async () => {
+    const content = (await desktop.client.readFile('/tmp/pasted.txt'))?.toString('utf8');
+    return content?.includes('pasted-in-vscode') && content;
+  });
+  expect(saved).toBe('pasted-in-vscode');
+  await close('code-windo[w]');
+});
