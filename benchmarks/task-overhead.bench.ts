@@ -27,7 +27,7 @@ test(`writer example overhead over ${RUNS} runs`, async () => {
       agent: noopAgent(),
       maxSteps: 1,
       observationType: 'screenshot',
-      pauseAfterAction: 0,
+      pauseAfterAction: 0, settleAfterSetup: 0, settleBeforeEvaluation: 0,
       passThreshold: 1,
       resultsDir: join(resultsDir, String(i)),
       cacheDir: join(resultsDir, 'cache'),

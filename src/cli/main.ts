@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { moduleFile } from '../shared/module-spec.ts';
 import { ConfigError, checkTasks, defaultFilesSettings, formatCheckReport, tasksFromVitestConfig, usesUnimplemented } from './check.ts';
 import { FILES_USAGE, filesCommand } from './files.ts';
+import { REPLAY_USAGE, replayCommand } from './replay.ts';
 import { VERIFY_USAGE, verifyCommand } from './verify.ts';
 import { COMPARE_USAGE, compareCommand } from './compare.ts';
 import { RERUN_USAGE, rerunCommand } from './rerun.ts';
@@ -14,6 +15,7 @@ const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensio
        deskbench image [--docker] [--force]
        deskbench verify [paths…] [--json] [--repeats n] [--solutions dir]… [--max-workers n] [--warm n] [--results dir]
                         [--timeout s]
+       deskbench replay <trajectories…> [--corpus dir] [--pause s] [--max-steps n] [--max-workers n] [--results dir] [--json]
 ${FILES_USAGE}
        deskbench compare <results A> <results B> [more…] [--out dir] [--json] [--resamples n] [--seed n]
                          [--ignore-image] [--fail-if-worse]
@@ -54,6 +56,8 @@ ${FILES_USAGE}
 
 ${VERIFY_USAGE}
 
+${REPLAY_USAGE}
+
 ${COMPARE_USAGE}
 
 ${RERUN_USAGE}
@@ -93,6 +97,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (command === 'image') return buildImage(rest);
   if (command === 'verify') return verifyCommand(rest, PACKAGE_ROOT);
+  if (command === 'replay') return replayCommand(rest, PACKAGE_ROOT);
   if (command === 'files') return filesCommand(rest);
   if (command === 'compare') return compareCommand(rest);
   if (command === 'rerun') return rerunCommand(rest);

@@ -13,6 +13,13 @@ export const runOptionsSchema = z.object({
   observationType: z.enum(['screenshot', 'a11y_tree', 'screenshot_a11y_tree']).default('screenshot'),
   /** Seconds to wait after each action before observing (OSWorld's sleep_after_execution). */
   pauseAfterAction: z.number().nonnegative().default(0.5),
+  /**
+   * Seconds at most the desktop may take to settle after setup, before the agent's first observation (OSWorld's
+   * harness sleeps 60 there): the wait ends once the desktop is idle (its CPU under 15 % of a core for 2 s). 0: none.
+   */
+  settleAfterSetup: z.number().nonnegative().default(60),
+  /** The same after the agent's last action, before the evaluation (OSWorld sleeps 20 there). 0: none. */
+  settleBeforeEvaluation: z.number().nonnegative().default(20),
   /** Score at or above which the test passes. The raw score is always kept. */
   passThreshold: z.number().min(0).max(1).default(1),
   /** Folder for per-task results (traj.jsonl, screenshots, result.txt, summary.json). */

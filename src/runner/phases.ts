@@ -4,6 +4,7 @@
 import { runAgentLoop } from '../agent/loop.ts';
 import type { Action, AgentContext } from '../agent/types.ts';
 import { type DesktopHandle, startDesktopFor } from '../desktop/provider.ts';
+import { settleDesktop } from '../desktop/settle.ts';
 import { type EvalResult, evaluate } from '../eval/engine.ts';
 import { SkipTask } from '../errors.ts';
 import { type TaskProgress, shortAction } from '../report/progress.ts';
@@ -68,6 +69,7 @@ export async function setupPhase(run: TaskRun, env: TaskEnv): Promise<SetupResul
       // evaluation that reads like the agent's.
       for (const url of taskUrls(run.task)) await env.fetchUrl(url);
       await runSetupSteps(run.task.setup, env, { phase: 'config' });
+      await settleDesktop(env.desktop, { maxSeconds: run.options.settleAfterSetup }, env.signal);
     });
     return { end: 'ready' };
   } catch (error) {
@@ -118,9 +120,10 @@ export async function agentPhase(run: TaskRun, env: TaskEnv): Promise<AgentResul
 /** Scores the final state (the evaluator runs the task's postconfig steps first) and takes its last screenshot. */
 export async function evaluatePhase(run: TaskRun, env: TaskEnv, lastAction: Action | undefined): Promise<EvalResult> {
   const { task, clock, record } = run;
-  const evaluation = await clock.time('evaluation', () =>
-    evaluate(task, env, { lastAction, runSetupSteps: (postconfig) => runSetupSteps(postconfig, env, { phase: 'postconfig' }) }),
-  );
+  const evaluation = await clock.time('evaluation', async () => {
+    await settleDesktop(env.desktop, { maxSeconds: run.options.settleBeforeEvaluation }, env.signal);
+    return evaluate(task, env, { lastAction, runSetupSteps: (postconfig) => runSetupSteps(postconfig, env, { phase: 'postconfig' }) });
+  });
   record.finalScreenshot = await env.desktop.screenshot().catch(() => record.finalScreenshot);
   return evaluation;
 }

@@ -52,6 +52,10 @@ export interface VerifyOptions {
   warm?: number;
   /** Runs of each task and agent (default 1): a task that passes in some and fails in others is flaky. */
   repeats?: number;
+  /** Seconds after each replayed action (the plugin's pauseAfterAction; default its own): a replay's stand-in for the model's turn. */
+  pauseAfterAction?: number;
+  /** Steps a replay may take (the plugin's maxSteps; default its own, 15). */
+  maxSteps?: number;
   /** deskbench's own folder (its git commit and scripts/build-image.sh are recorded); the environment is left out without it. */
   packageRoot?: string;
   cwd?: string;
@@ -239,6 +243,8 @@ async function runAgents(plan: VerifyPlan, options: VerifyOptions & { cwd: strin
         resultsDir: run.variant ? join(options.resultsDir, variantDir(run.variant)) : options.resultsDir,
         timeout: options.timeout,
         repeats: options.repeats,
+        ...(options.pauseAfterAction === undefined ? {} : { pauseAfterAction: options.pauseAfterAction }),
+        ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
         ...(options.warm === undefined ? {} : { desktop: { provider: 'docker' as const, warm: options.warm } }),
       }),
     ],

@@ -3,7 +3,9 @@
 // (src/fidelity/osworld-screen.ts has each figure and its source). One desktop for the file.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
+import { settleDesktop } from '../../src/desktop/settle.ts';
 import { type FidelityRow, measureFidelity } from '../../src/fidelity/fidelity.ts';
+import { windowsOnScreen } from '../../src/fidelity/measure.ts';
 import { APPS } from '../../src/fidelity/osworld-screen.ts';
 import { until } from './until.ts';
 
@@ -49,4 +51,15 @@ test("a file put on ~/Desktop shows as an icon above Home's, where OSWorld showe
   const near = (at: number[], [x, y]: number[]) => Math.hypot(at[0] - x, at[1] - y) <= 8;
   expect(centres.some((at) => near(at, [1853, 1003])), `Home at (1853, 1003) among ${JSON.stringify(centres)}`).toBe(true);
   expect(centres.some((at) => near(at, [1851, 885])), `the file at (1851, 885) among ${JSON.stringify(centres)}`).toBe(true);
+});
+
+test("settling after setup: the app a task launched is on screen when the wait ends, as after OSWorld's 60 s sleep, and the wait ends early once the desktop is idle", async () => {
+  const started = Date.now();
+  await desktop.client.launch('google-chrome --remote-debugging-port=1337', true);
+  const settled = await settleDesktop(desktop.client, { maxSeconds: 60 });
+  expect(settled.idle).toBe(true);
+  expect(settled.seconds).toBeLessThan(60);
+  const chrome = (await windowsOnScreen(desktop.client)).find((window) => window.class === 'Google-chrome');
+  expect(chrome?.rect, `Chrome on screen ${((Date.now() - started) / 1000).toFixed(1)} s after its launch`).toEqual([70, 27, 1850, 1053]);
+  await desktop.client.execute("pkill -f 'chrom[e]'; true", { shell: true });
 });

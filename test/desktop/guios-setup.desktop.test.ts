@@ -49,7 +49,7 @@ async function setUp(task: Task, file: string | undefined, resultsDir: string): 
     },
   };
   const outcome = await runTask(task, {
-    agent, maxSteps: 60, observationType: 'a11y_tree', pauseAfterAction: 1, passThreshold: 1, resultsDir,
+    agent, maxSteps: 60, observationType: 'a11y_tree', pauseAfterAction: 1, settleAfterSetup: 0, settleBeforeEvaluation: 0, passThreshold: 1, resultsDir,
     cacheDir: join(resultsDir, 'cache'), desktop: { provider: 'docker', image: desktopImage() }, record: false,
     resume: false, log: (message) => log.push(message),
   });

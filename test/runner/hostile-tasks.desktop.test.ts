@@ -46,7 +46,7 @@ async function run(file: string) {
     agent: scriptedAgent({ solution: [] }),
     maxSteps: 1,
     observationType: 'screenshot',
-    pauseAfterAction: 0,
+    pauseAfterAction: 0, settleAfterSetup: 0, settleBeforeEvaluation: 0,
     passThreshold: 1,
     resultsDir,
     cacheDir: join(top, 'download-cache'),

@@ -30,6 +30,8 @@ async function runWith(agent: Agent, overrides: Partial<RunTaskOptions> = {}) {
     maxSteps: 3,
     observationType: 'screenshot',
     pauseAfterAction: 0,
+    settleAfterSetup: 0,
+    settleBeforeEvaluation: 0,
     passThreshold: 1,
     resultsDir,
     cacheDir: join(resultsDir, 'download-cache'),
