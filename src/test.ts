@@ -5,8 +5,8 @@ import { test as base } from 'vitest';
 import { scriptedAgent } from './agent/agents/scripted.ts';
 import type { Agent } from './agent/types.ts';
 import { type DesktopHandle, type DesktopSpec, startDesktopFor } from './desktop/provider.ts';
-import { type RunTaskOptions, type TaskOutcome, runTask as runTaskInDesktop } from './runner/run-task.ts';
-import { DEFAULT_OPTIONS, runTaskOptions } from './plugin/options.ts';
+import { type RunTaskOptions, type TaskOutcome, runTask as runTaskInDesktop } from './worker/run-task.ts';
+import { DEFAULT_OPTIONS, runTaskOptions } from './node/plugin/options.ts';
 import { readTaskFile } from './task/load.ts';
 import type { Task } from './task/types.ts';
 

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cacheFileName } from '../../src/files/cache.ts';
 import { readLock } from '../../src/files/lockfile.ts';
 import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
-import type { RunReport } from '../../src/report/aggregate.ts';
+import type { RunReport } from '../../src/node/report/aggregate.ts';
 import { type FileServer, sha256, startFileServer } from '../helpers/file-server.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
@@ -64,7 +64,7 @@ function writeProject(dir: string): void {
   writeFileSync(
     join(dir, 'vitest.config.ts'),
     `import { defineConfig } from 'vitest/config';
-import { deskbench } from ${JSON.stringify(join(ROOT, 'src/plugin/index.ts'))};
+import { deskbench } from ${JSON.stringify(join(ROOT, 'src/node/plugin/index.ts'))};
 export default defineConfig({
   plugins: [deskbench({
     tasks: 'tasks',

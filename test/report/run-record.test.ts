@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { type TaskRecord, buildReport, formatReport } from '../../src/report/aggregate.ts';
-import { writeHtmlReport } from '../../src/report/html.ts';
-import { buildRunRecord, commandLine, commandOf } from '../../src/report/run-record.ts';
+import { type TaskRecord, buildReport, formatReport } from '../../src/node/report/aggregate.ts';
+import { writeHtmlReport } from '../../src/node/report/html.ts';
+import { buildRunRecord, commandLine, commandOf } from '../../src/node/report/run-record.ts';
 
 const record = (over: Partial<TaskRecord>): TaskRecord => ({
   id: 'x', name: 'x', domain: 'os', format: 'osworld', tags: ['os'], testState: 'passed', state: 'success',

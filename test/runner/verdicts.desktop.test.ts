@@ -9,8 +9,8 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { Agent } from '../../src/agent/types.ts';
 import { currentRunId } from '../../src/desktop/docker-provider.ts';
-import type { TaskSummary } from '../../src/report/results.ts';
-import { type RunTaskOptions, runTask } from '../../src/runner/run-task.ts';
+import type { TaskSummary } from '../../src/worker/results.ts';
+import { type RunTaskOptions, runTask } from '../../src/worker/run-task.ts';
 import { readTaskFile } from '../../src/task/load.ts';
 import type { Task } from '../../src/task/types.ts';
 

@@ -1,6 +1,6 @@
 // Flags and tag names derived from a task's content: what `--tags-filter "!internet && !download"` leaves in.
 import { describe, expect, test } from 'vitest';
-import { tagName, tagsOf } from '../../src/plugin/tags.ts';
+import { tagName, tagsOf } from '../../src/task/tags.ts';
 import { deriveFlags } from '../../src/task/flags.ts';
 import type { Evaluator, SetupStepSpec } from '../../src/task/types.ts';
 import { existsSync } from 'node:fs';

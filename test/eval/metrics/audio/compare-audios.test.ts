@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { describe, expect, test } from 'vitest';
-import type { CheckReport } from '../../../../src/cli/check.ts';
+import type { CheckReport } from '../../../../src/node/cli/check.ts';
 import type { DesktopClient } from '../../../../src/desktop/client.ts';
 import { registerBuiltins } from '../../../../src/eval/builtins.ts';
 import { evaluate } from '../../../../src/eval/engine.ts';
