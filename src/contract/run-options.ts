@@ -72,6 +72,9 @@ export const runOptionsSchema = z.object({
 
 export type RunOptions = z.output<typeof runOptionsSchema>;
 
+/** Every run option's default, for code that runs tasks without the plugin (the deskbench/test fixtures). */
+export const DEFAULT_RUN_OPTIONS: RunOptions = runOptionsSchema.parse({});
+
 const RUN_OPTION_NAMES = Object.keys(runOptionsSchema.shape) as (keyof RunOptions)[];
 
 /** The run options out of a larger options object (the plugin's), and nothing else. */

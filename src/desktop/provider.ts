@@ -34,6 +34,8 @@ export type DesktopSpec =
       warm?: number;
       /** The run's pool of warm desktops (set by the plugin's runtime when it has one): take one there. */
       pool?: DesktopPoolAddress;
+      /** The run whose label the container carries (default: this process's, run-id.ts). */
+      runId?: string;
     }
   | { provider: 'remote'; url: string; token?: string };
 
@@ -44,7 +46,7 @@ export async function startDesktopFor(spec: DesktopSpec): Promise<DesktopHandle>
     return takeDesktopFrom(spec.pool);
   }
   const { startDesktop } = await import('./docker-provider.ts');
-  const desktop = await startDesktop({ image: spec.image, limits: spec.limits, hostAddress: spec.hostAddress });
+  const desktop = await startDesktop({ image: spec.image, limits: spec.limits, hostAddress: spec.hostAddress, runId: spec.runId });
   return {
     client: desktop.client,
     cdp: desktop.cdp,

@@ -90,7 +90,7 @@ export function loadSolutions(folders: readonly string[]): Solutions {
   return solutions;
 }
 
-function readSolutionFile(file: string): SolutionFile | GoldOnlyMark {
+export function readSolutionFile(file: string): SolutionFile | GoldOnlyMark {
   const format = basename(dirname(file)) as SourceFormat;
   if (!SOLUTION_FORMATS.includes(format)) {
     throw new TaskFileError(file, '', `a solution file must sit in a folder named after its format (${SOLUTION_FORMATS.join(', ')}), not in "${basename(dirname(file))}"`);

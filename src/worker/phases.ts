@@ -9,7 +9,7 @@ import { type EvalResult, evaluate } from '../eval/engine.ts';
 import { SkipTask } from '../errors.ts';
 import { type TaskProgress, shortAction } from '../contract/progress.ts';
 import { redact } from '../shared/redact.ts';
-import type { RunState } from './results.ts';
+import type { RunState } from '../contract/summary.ts';
 import { taskUrls } from '../files/task-urls.ts';
 import { runSetupSteps } from '../setup/run-steps.ts';
 import type { Task } from '../task/types.ts';

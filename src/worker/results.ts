@@ -3,65 +3,15 @@
 //     traj.jsonl, step_<n>_<YYYYmmdd@HHMMSSffffff>.png, result.txt, recording.mp4 (when recording)
 // plus summary.json in the GUI-OS shape (the task fields and `results {score, eval_error, state, …}`).
 // Files are written atomically (temp file + rename), so an interrupted run never leaves half a result.
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Action, TokenUsage } from '../agent/types.ts';
-import type { DesktopEnvironment } from '../desktop/environment.ts';
+import type { Action } from '../agent/types.ts';
 import { pythonFloatRepr } from '../python/repr.ts';
 import { containedPath } from '../task/contained-path.ts';
 import type { Task } from '../task/types.ts';
+import type { TaskSummary } from '../contract/summary.ts';
+import { appendLine, writeAtomic } from '../shared/write-atomic.ts';
 import { redact } from '../shared/redact.ts';
-
-/**
- * How a task ended (`RUNNING` while it runs). `success` means the agent said DONE (not that the task was solved — see the score), as GUI-OS
- * uses the word; `fail` means it said FAIL.
- */
-export type RunState =
-  | 'RUNNING'
-  | 'success'
-  | 'fail'
-  | 'max_steps_error'
-  | 'TIMED_OUT'
-  | 'ABORTED'
-  | 'SETUP_ERROR'
-  | 'AGENT_ERROR'
-  | 'DESKTOP_ERROR'
-  | 'EVALUATION_ERROR'
-  | 'SKIPPED';
-
-export interface TaskSummary {
-  uid: string;
-  tool: string;
-  format: string;
-  prompt: string;
-  steps: number | null;
-  config: unknown;
-  evaluation: unknown;
-  tags: string[];
-  counterpart: string | null;
-  source: unknown;
-  related_apps: string[];
-  results: {
-    score: number;
-    passed: boolean;
-    eval_error: string | null;
-    error_log_path: string | null;
-    output: string | null;
-    state: RunState;
-    messages: { role: string; content: string }[];
-    total_tokens: TokenUsage;
-    total_timing: { start_time: number; end_time: number; duration: number; phases_ms?: Record<string, number> };
-    agent: string;
-    steps_taken: number;
-    /** The vitest run that wrote it (DESKBENCH_RUN_ID): the reporter finalises its RUNNING summaries. */
-    run_id?: string | null;
-    /** The desktop image and app versions the task ran on (null when its desktop never answered). */
-    desktop?: DesktopEnvironment | null;
-    details?: unknown;
-    /** The code of the infrastructure error that ended the run (DESKBENCH_FILE_CHANGED, DESKBENCH_DOWNLOAD_FAILED). */
-    infrastructure_error?: string;
-  };
-}
 
 /**
  * The task's folder, checked to be a folder of its own below the domain's, inside `resultsDir`: the writer empties it
@@ -75,44 +25,6 @@ export function taskResultDir(resultsDir: string, run: { observationType: string
 /** An earlier run finished this task when its folder has result.txt (OSWorld's resume rule). */
 export function hasResult(dir: string): boolean {
   return existsSync(join(dir, 'result.txt'));
-}
-
-export function readSummary(dir: string): TaskSummary | undefined {
-  try {
-    return JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as TaskSummary;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Summaries of run `runId` still saying RUNNING under `resultsDir` — their worker died before the task ended — are
- * rewritten as ABORTED with `reason`. Returns the rewritten summaries.
- */
-export function finalizeRunningSummaries(resultsDir: string, runId: string, reason: string): TaskSummary[] {
-  const finalized: TaskSummary[] = [];
-  const visit = (dir: string) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return; // no results yet, or a folder removed meanwhile
-    }
-    if (entries.some((entry) => entry.isFile() && entry.name === 'summary.json')) {
-      const summary = readSummary(dir);
-      if (summary?.results.state !== 'RUNNING' || summary.results.run_id !== runId) return;
-      const end = Date.now() / 1000;
-      const timing = { ...summary.results.total_timing, end_time: end, duration: Math.round((end - summary.results.total_timing.start_time) * 100) / 100 };
-      const results = { ...summary.results, state: 'ABORTED' as const, output: reason, total_timing: timing };
-      writeAtomic(join(dir, 'summary.json'), `${JSON.stringify({ ...summary, results }, null, 2)}\n`);
-      appendLine(join(dir, 'traj.jsonl'), JSON.stringify({ Error: reason }));
-      finalized.push({ ...summary, results });
-      return; // a task's folder: nothing below it is another task
-    }
-    for (const entry of entries) if (entry.isDirectory()) visit(join(dir, entry.name));
-  };
-  visit(resultsDir);
-  return finalized;
 }
 
 export class TaskResultWriter {
@@ -192,15 +104,4 @@ function pythonTimestamp(date: Date): string {
 
 function safeName(name: string): string {
   return name.replace(/[^\w.-]+/g, '_');
-}
-
-/** Writes through a temp file and a rename, so a reader never sees half a file. */
-export function writeAtomic(path: string, data: Buffer | string): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, data);
-  renameSync(temp, path);
-}
-
-function appendLine(path: string, line: string): void {
-  writeFileSync(path, `${line}\n`, { flag: 'a' });
 }

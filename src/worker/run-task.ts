@@ -7,8 +7,12 @@ import { resolve } from 'node:path';
 import { ABORTED, untilAborted } from '../abort.ts';
 import type { DesktopHandle } from '../desktop/provider.ts';
 import { describeDesktop } from '../desktop/environment.ts';
+import { currentRunId } from '../desktop/run-id.ts';
 import { secretValues } from '../shared/redact.ts';
-import { hasResult, readSummary, taskResultDir } from './results.ts';
+import { readSummary } from '../contract/summary.ts';
+import { hasResult, taskResultDir } from './results.ts';
+import type { Agent } from '../agent/types.ts';
+import { type RunOptions, pickRunOptions } from '../contract/run-options.ts';
 import type { Task } from '../task/types.ts';
 import { PhaseClock, type TaskRun, agentPhase, evaluatePhase, setupPhase, startDesktopPhase } from './phases.ts';
 import { createTaskEnv } from './task-env.ts';
@@ -18,6 +22,11 @@ import { type Verdict, abortVerdict, failureVerdict, signalVerdict } from './ver
 
 export type { RunTaskOptions, TaskOutcome };
 
+/** What runTask needs beyond the run options: the agent and the caller's abort (the test's signal). */
+export function runTaskOptions(run: RunOptions, agent: Agent, signal?: AbortSignal): RunTaskOptions {
+  return { ...pickRunOptions(run), agent, signal };
+}
+
 export async function runTask(task: Task, options: RunTaskOptions): Promise<TaskOutcome> {
   const clock = new PhaseClock(options);
   const log = options.log ?? (() => {});
@@ -26,8 +35,9 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
   if (notRun) return notRun;
 
   const secrets = options.secrets ?? secretValues({});
-  const record = new TaskRecord(task, { resultDir, clock, secrets, agentName: options.agent.name, passThreshold: options.passThreshold });
-  // deskbench ends the task itself at its timeout (vitest's own test timeout is set a little later, see generate.ts),
+  const runId = options.runId ?? currentRunId();
+  const record = new TaskRecord(task, { resultDir, clock, secrets, agentName: options.agent.name, passThreshold: options.passThreshold, runId });
+  // deskbench ends the task itself at its timeout (vitest's own test timeout is set a little later, see worker/runtime.ts),
   // so a timed-out task still gets its state, its summary and its container removed at once.
   const deadline = options.timeout ? AbortSignal.timeout(options.timeout * 1000) : undefined;
   const signal = deadline && options.signal ? AbortSignal.any([deadline, options.signal]) : (deadline ?? options.signal);

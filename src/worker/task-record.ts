@@ -24,6 +24,8 @@ export interface TaskRecordOptions {
   secrets: readonly string[];
   agentName: string;
   passThreshold: number;
+  /** The run the summary belongs to: the reporter finalises its RUNNING summaries. */
+  runId: string;
 }
 
 export class TaskRecord {
@@ -94,7 +96,7 @@ export class TaskRecord {
       total_timing: { start_time: started / 1000, end_time: Date.now() / 1000, duration: Math.round((Date.now() - started) / 10) / 100, phases_ms: timings },
       agent: this.options.agentName,
       steps_taken: this.steps,
-      run_id: process.env.DESKBENCH_RUN_ID ?? null,
+      run_id: this.options.runId,
       desktop: this.environment ?? null,
       details: result.details,
       ...(result.infraError ? { infrastructure_error: result.infraError } : {}),

@@ -5,7 +5,7 @@ import type { DesktopSpec } from '../desktop/provider.ts';
 import type { DesktopEnvironment } from '../desktop/environment.ts';
 import type { EvalDetails } from '../eval/engine.ts';
 import type { TaskProgress } from '../contract/progress.ts';
-import type { RunState } from './results.ts';
+import type { RunState } from '../contract/summary.ts';
 import type { RunOptions } from '../contract/run-options.ts';
 
 /** The phases of a run, in order: each is timed and named in messages. */
@@ -22,6 +22,8 @@ export type RunTaskOptions = Omit<RunOptions, 'desktop' | 'timeout'> & {
   timeout?: number;
   /** Literal secrets masked in everything stored and in the outcome's messages; default: the environment's. */
   secrets?: readonly string[];
+  /** The run the task belongs to: its container's label and its summary's run_id (default: this process's). */
+  runId?: string;
   /** The caller's abort (vitest's: Ctrl-C); the task ends ABORTED. */
   signal?: AbortSignal;
   log?(message: string): void;

@@ -4,7 +4,7 @@ import type { DesktopHandle } from '../desktop/provider.ts';
 import type { EvalDetails } from '../eval/engine.ts';
 import { AgentError } from '../errors.ts';
 import { infrastructureErrorCode } from '../files/errors.ts';
-import type { RunState } from './results.ts';
+import type { RunState } from '../contract/summary.ts';
 import type { Phase, TaskOutcome } from './types.ts';
 
 /** A task's end before it is recorded; its messages are not masked yet. */

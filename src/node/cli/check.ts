@@ -1,6 +1,7 @@
 // `deskbench check [paths…] [--json]`: loads and validates every task under the paths and says what deskbench can
 // run — per step type, getter type and metric, read from the same registries the runner uses, and per program the
 // tasks run in the desktop, read from the desktop image's table (src/desktop/provided-commands.ts).
+import type { PluginApi } from '../plugin/options.ts';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { desktopProvides, whyLacking } from '../../desktop/provided-commands.ts';
@@ -57,18 +58,6 @@ interface UsageRow {
   files?: string[];
   /** For a program the desktop lacks: why. */
   reason?: string;
-}
-
-/** What the deskbench() plugin exposes to tools on its `api` (see src/node/plugin/index.ts). */
-export interface PluginApi {
-  tasks: string | string[];
-  extensions: string[];
-  /** Where the files the tasks download are cached and locked (relative to the project's root), and the mirror. */
-  cacheDir?: string;
-  filesLock?: string;
-  filesMirror?: Record<string, string>;
-  /** The options as a run records them (plugin/options.ts recordedOptions): `deskbench rerun` compares them. */
-  recordedOptions?: Record<string, unknown>;
 }
 
 /** The config files vitest looks for, in its order. */

@@ -2,7 +2,7 @@
 // compare.html into --out, prints the comparison. Exit 2 on a usage error or a results folder that cannot be read.
 import { join, resolve } from 'node:path';
 import { RunReportError } from '../../errors.ts';
-import { writeAtomic } from '../../worker/results.ts';
+import { writeAtomic } from '../../shared/write-atomic.ts';
 import { compareRuns } from '../report/compare/compare.ts';
 import { formatComparison } from '../report/compare/format.ts';
 import { writeComparisonPage } from '../report/compare/html.ts';

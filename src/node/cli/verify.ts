@@ -2,7 +2,8 @@
 // fail, and says which tasks are verified (src/node/verify/verify.ts). Exit 1 on any failure or error.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type VerifyError, formatVerification, formatVerifyError, verify } from '../verify/verify.ts';
+import type { VerifyError } from '../../contract/verification.ts';
+import { formatVerification, formatVerifyError, verify } from '../verify/verify.ts';
 
 export const VERIFY_USAGE = `  verify  Run every task under the paths that has a solution several ways, each on a fresh desktop: replaying the
           solution (must score 1) and each second solution (<id>.gui.json: scripted.gui, must score 1), with the

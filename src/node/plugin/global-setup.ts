@@ -5,21 +5,22 @@
 // (normally, Ctrl-C, a crashed worker, or vitest itself killed) — and the teardown also removes leftovers directly at
 // the normal end of a run. With the docker provider it also runs the run's pool of warm desktops (desktop.warm).
 import type { TestProject } from 'vitest/node';
+import { PAYLOAD_KEY, type WorkerPayload } from '../../contract/payload.ts';
 import { removeContainers } from '../../desktop/cleanup.ts';
 import { startDesktop } from '../../desktop/docker-provider.ts';
 import { assertDesktopImage } from '../../desktop/image.ts';
 import { startReaper } from '../../desktop/reaper.ts';
 import { WarmDesktopPool } from '../../desktop/warm-pool.ts';
-import { DESKTOP_POOL_KEY, type ServedPool, serveDesktopPool } from '../../desktop/warm-pool-endpoint.ts';
-import { SECRET_OPTIONS_KEY, TASK_RUNS_KEY } from './options.ts';
+import { type ServedPool, serveDesktopPool } from '../../desktop/warm-pool-endpoint.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // The plugin says which provider its tasks use (a remote desktop needs no engine here).
-  if (process.env.DESKBENCH_DESKTOP_PROVIDER === 'docker') await assertDesktopImage(process.env.DESKBENCH_DESKTOP_IMAGE || undefined);
-  const runId = process.env.DESKBENCH_RUN_ID;
-  if (!runId) return async () => {};
+  // The plugin's payload says which provider the tasks use (a remote desktop needs no engine here) and the run's id.
+  const payload = project.getProvidedContext()[PAYLOAD_KEY];
+  if (!payload) return async () => {};
+  const { runId, run } = payload;
+  if (run.desktop.provider === 'docker') await assertDesktopImage(run.desktop.image);
   const stopReaper = startReaper(runId);
-  const pool = process.env.DESKBENCH_DESKTOP_PROVIDER === 'docker' ? await serveWarmDesktops(project) : undefined;
+  const pool = await serveWarmDesktops(project, payload);
   return async () => {
     await pool?.close();
     const removed = await removeContainers({ runId }).catch((error: Error) => {
@@ -32,15 +33,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /** The run's warm desktops, one per worker unless desktop.warm says otherwise; their address goes to the workers. */
-async function serveWarmDesktops(project: TestProject): Promise<ServedPool | undefined> {
-  const desktop = project.getProvidedContext()[SECRET_OPTIONS_KEY]?.desktop;
-  if (desktop?.provider !== 'docker') return undefined;
+async function serveWarmDesktops(project: TestProject, payload: WorkerPayload): Promise<ServedPool | undefined> {
+  const { desktop } = payload.run;
+  if (desktop.provider !== 'docker') return undefined;
   const size = desktop.warm ?? project.config.maxWorkers;
   if (!size) return undefined;
   const { image, limits, hostAddress } = desktop;
+  const { runId, taskRuns: limit } = payload;
   // At most one desktop per task test of the run (the plugin counts them; a filtered or sharded run takes fewer).
-  const limit = project.getProvidedContext()[TASK_RUNS_KEY];
-  const served = await serveDesktopPool(new WarmDesktopPool({ size, limit, start: () => startDesktop({ image, limits, hostAddress }) }));
-  project.provide(DESKTOP_POOL_KEY, served.address);
+  const served = await serveDesktopPool(new WarmDesktopPool({ size, limit, start: () => startDesktop({ image, limits, hostAddress, runId }) }));
+  project.provide(PAYLOAD_KEY, { ...payload, pool: served.address });
   return served;
 }

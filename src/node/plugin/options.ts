@@ -1,11 +1,10 @@
 // Options of the deskbench() plugin, validated once in the main process so a typo fails with a clear message.
 import { z } from 'zod';
-import { type ConfiguredAgentRef, isAgent } from '../../agent/configured.ts';
+import { isAgent } from '../../agent/configured.ts';
 import type { BuiltinAgentName } from '../../agent/resolve.ts';
 import type { Agent } from '../../agent/types.ts';
 import { redact, secretValues } from '../../shared/redact.ts';
-import { pickRunOptions, runOptionsSchema } from '../../contract/run-options.ts';
-import type { RunTaskOptions } from '../../worker/run-task.ts';
+import { runOptionsSchema } from '../../contract/run-options.ts';
 
 // The per-task run options (maxSteps, desktop, timeout …) are the runner's (src/contract/run-options.ts); the plugin adds
 // what picks the tasks and the agent, and how often each runs.
@@ -55,8 +54,6 @@ export type DeskbenchOptions = z.input<typeof pluginOptionsSchema>;
 /** Every option's name, in the schema's order (the README's option table is checked against it). */
 export const OPTION_NAMES = Object.keys(pluginOptionsSchema.shape);
 export type ResolvedOptions = z.output<typeof pluginOptionsSchema>;
-/** The options as generated tests carry them (JSON): an agent object is replaced by a reference to it. */
-export type WorkerOptions = Omit<ResolvedOptions, 'agent'> & { agent: string | ConfiguredAgentRef };
 
 export function resolveOptions(options: DeskbenchOptions): ResolvedOptions {
   const parsed = pluginOptionsSchema.safeParse(options);
@@ -67,13 +64,8 @@ export function resolveOptions(options: DeskbenchOptions): ResolvedOptions {
   return parsed.data;
 }
 
-/** The defaults of every option but `tasks`, for code that runs tasks without the plugin (the test fixtures). */
+/** The defaults of every option but `tasks` (the README's option table is checked against them). */
 export const DEFAULT_OPTIONS: Omit<ResolvedOptions, 'tasks'> = pluginOptionsSchema.omit({ tasks: true }).parse({});
-
-/** What the runner needs from the plugin's options, for one agent and one test's abort signal. */
-export function runTaskOptions(options: Omit<ResolvedOptions, 'tasks' | 'agent'>, agent: Agent, signal?: AbortSignal): RunTaskOptions {
-  return { ...pickRunOptions(options), agent, secrets: runSecrets(options), signal };
-}
 
 /**
  * The options as the run record keeps them (src/node/report/run-record.ts): as resolved, defaults filled in and paths as
@@ -90,16 +82,14 @@ export function runSecrets(options: Pick<ResolvedOptions, 'agentOptions' | 'desk
   return secretValues({ agentOptions: options.agentOptions, desktop: options.desktop });
 }
 
-/**
- * The options that never go into generated modules (vitest caches those on disk): the plugin provides them to the
- * workers over vitest's IPC (project.provide), and the generated test injects them.
- */
-const SECRET_OPTIONS = ['agentOptions', 'desktop'] as const;
-export type SecretOptions = Pick<ResolvedOptions, (typeof SECRET_OPTIONS)[number]>;
-export const SECRET_OPTIONS_KEY = 'deskbench:secret-options';
-export const TASK_RUNS_KEY = 'deskbench:task-runs';
-
-export function splitSecretOptions<T extends SecretOptions>(options: T): { plain: Omit<T, keyof SecretOptions>; secret: SecretOptions } {
-  const { agentOptions, desktop, ...plain } = options;
-  return { plain, secret: { agentOptions, desktop } };
+/** What the deskbench() plugin exposes to tools on its `api` (see src/node/plugin/index.ts). */
+export interface PluginApi {
+  tasks: string | string[];
+  extensions: string[];
+  /** Where the files the tasks download are cached and locked (relative to the project's root), and the mirror. */
+  cacheDir?: string;
+  filesLock?: string;
+  filesMirror?: Record<string, string>;
+  /** The options as a run records them (recordedOptions above): `deskbench rerun` compares them. */
+  recordedOptions?: Record<string, unknown>;
 }

@@ -4,7 +4,8 @@
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TaskFileError } from '../../task/errors.ts';
-import { type VerificationSummary, type VerifyError, verify } from '../verify/verify.ts';
+import type { VerificationSummary, VerifyError } from '../../contract/verification.ts';
+import { verify } from '../verify/verify.ts';
 import { type Trajectory, readTrajectory } from './trajectory.ts';
 
 export interface ReplayOptions {

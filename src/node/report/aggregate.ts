@@ -5,7 +5,7 @@
 //   account, count 0; so do tasks that timed out (TIMED_OUT) or were aborted (ABORTED, a dead worker included).
 // A GUI-OS task without evaluator scores -1; it counts 0 in both sums.
 
-import type { VerificationSummary } from '../verify/verify.ts';
+import type { VerificationSummary } from '../../contract/verification.ts';
 import type { TaskProgress } from '../../contract/progress.ts';
 import type { DesktopEnvironment } from '../../desktop/environment.ts';
 import { type RateIntervals, formatOverallInterval, rateIntervals } from './rate-intervals.ts';

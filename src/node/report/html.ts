@@ -4,7 +4,7 @@
 // be uploaded as a CI artifact and opened offline.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { VerificationSummary } from '../verify/verify.ts';
+import type { VerificationSummary } from '../../contract/verification.ts';
 import { type RunReport, type TaskRecord, infrastructureLine, statsOf } from './aggregate.ts';
 import { formatProgress } from '../../contract/progress.ts';
 import { esc } from './html-text.ts';

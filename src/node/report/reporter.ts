@@ -6,13 +6,16 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestArtifact } from 'vitest';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
-import type { TaskTestMeta } from '../../worker/runtime.ts';
+import { PAYLOAD_KEY } from '../../contract/payload.ts';
+import type { TaskTestMeta } from '../../contract/task-test.ts';
 import { type TaskRecord, buildReport, formatReport } from './aggregate.ts';
 import { writeHtmlReport } from './html.ts';
 import { formatProgress, isProgressArtifact } from '../../contract/progress.ts';
 import { redact, secretValues } from '../../shared/redact.ts';
 import { buildRunRecord } from './run-record.ts';
-import { type TaskSummary, finalizeRunningSummaries, writeAtomic } from '../../worker/results.ts';
+import type { TaskSummary } from '../../contract/summary.ts';
+import { writeAtomic } from '../../shared/write-atomic.ts';
+import { finalizeRunningSummaries } from './finalize-running.ts';
 
 export interface DeskbenchReporterOptions {
   /** Where report.json and index.html go (default `results`). */
@@ -47,9 +50,14 @@ export class DeskbenchReporter implements Reporter {
     this.filesLock = options.filesLock;
   }
 
+  /** The run's id, from the plugin's payload; none in a merge of blob reports. */
+  protected runId(): string | undefined {
+    return this.vitest?.projects.map((project) => project.getProvidedContext()[PAYLOAD_KEY]?.runId).find(Boolean);
+  }
+
   /** A task whose worker died (killed, crashed) never wrote its verdict: its summary still says RUNNING. */
   private finalizeRunning(): TaskSummary[] {
-    const runId = process.env.DESKBENCH_RUN_ID;
+    const runId = this.runId();
     return runId ? finalizeRunningSummaries(this.resultsDir, runId, WORKER_ENDED) : [];
   }
 
@@ -89,6 +97,7 @@ export class DeskbenchReporter implements Reporter {
       filesLock: this.filesLock,
       shard: config?.shard,
       mergedFrom: config?.mergeReports ? this.resultsDir : undefined,
+      runId: this.runId(),
     });
     // Messages come from the workers already masked; masked again here for merged and older blob reports.
     const report = redact({ ...buildReport(records), run }, this.secrets);
@@ -107,7 +116,7 @@ function shortId(id: string): string {
   return id.length > 12 ? id.slice(0, 8) : id;
 }
 
-const WORKER_ENDED = 'the vitest worker running this task ended before the task did (killed or crashed)';
+export const WORKER_ENDED = 'the vitest worker running this task ended before the task did (killed or crashed)';
 
 /**
  * A task test's record, or undefined for tests that are not deskbench tasks or never ran (filtered out). A test whose

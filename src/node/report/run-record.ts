@@ -61,11 +61,11 @@ export interface RunRecord {
   recordedAt: string;
 }
 
-/** deskbench's own folder (src/report/ → the package root). */
+/** deskbench's own folder (src/node/report/ → the package root). */
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Environment variables deskbench sets for itself: not part of how the user ran it. */
-const INTERNAL_VARIABLES = new Set(['DESKBENCH_RUN_ID', 'DESKBENCH_DESKTOP_PROVIDER', 'DESKBENCH_DESKTOP_IMAGE']);
+/** Not part of how the user ran it: the run's id differs on every run, and the record keeps it apart (runId). */
+const INTERNAL_VARIABLES = new Set(['DESKBENCH_RUN_ID']);
 
 export interface RunRecordInput {
   records: readonly TaskRecord[];
@@ -80,6 +80,8 @@ export interface RunRecordInput {
   shard?: { index: number; count: number };
   /** A merge run: the shard reports are read from here. */
   mergedFrom?: string;
+  /** The run's id (the payload's): its containers' label. */
+  runId?: string;
   now?: Date;
 }
 
@@ -104,7 +106,7 @@ export function buildRunRecord(input: RunRecordInput): RunRecord {
     ...filesLockOf(input.filesLock, cwd),
     images: distinct(input.records.flatMap((r) => (r.desktop ? [{ image: r.desktop.image, imageId: r.desktop.imageId, buildHash: r.desktop.buildHash }] : []))),
     host: hostOf(),
-    ...(env.DESKBENCH_RUN_ID ? { runId: env.DESKBENCH_RUN_ID } : {}),
+    ...(input.runId ? { runId: input.runId } : {}),
     recordedAt: (input.now ?? new Date()).toISOString(),
   };
 }

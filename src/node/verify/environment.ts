@@ -6,25 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ImageName, getContainerRuntimeClient } from 'testcontainers';
-
-export interface VerifyEnvironment {
-  /** When the verification started (ISO 8601, UTC). */
-  date: string;
-  /** deskbench's git commit, when it runs from a checkout. */
-  commit?: string;
-  /** The checkout had uncommitted changes. */
-  dirty?: boolean;
-  /** The desktop image name the tasks ran on (deskbench/desktop:latest unless DESKBENCH_IMAGE says otherwise). */
-  image: string;
-  /** The engine's id of that image (`sha256:…`). */
-  imageId?: string;
-  /** The build hash the image is tagged with (`deskbench/desktop:<hash>`, as scripts/build-image.sh tags it). */
-  imageBuildHash?: string;
-  /** What `scripts/build-image.sh --hash` prints for the tree verify ran from. */
-  treeBuildHash?: string;
-  /** CPU cores of the machine: the times depend on them. */
-  cores: number;
-}
+import type { VerifyEnvironment } from '../../contract/verification.ts';
 
 const BUILD_HASH = /^[0-9a-f]{12}$/;
 

@@ -2,7 +2,7 @@
 // with the command, its date, the commit, the image it ran on (build hash and engine id) and the counts. The README
 // holds them between two markers; scripts/readme-verify-figures.ts writes them there and a unit test checks that the
 // README still says what the committed outputs (docs/verify/*.json) say.
-import type { VerificationSummary } from './verify.ts';
+import type { VerificationSummary } from '../../contract/verification.ts';
 
 /** What `deskbench verify --json` prints. */
 export type VerifyOutput = VerificationSummary & { command: string[] };

@@ -13,16 +13,15 @@ import { desktopImage } from '../../desktop/image.ts';
 import { deskbench } from '../plugin/index.ts';
 import { type TaskRecord, buildReport } from '../report/aggregate.ts';
 import { writeHtmlReport } from '../report/html.ts';
-import { DeskbenchReporter, recordOf } from '../report/reporter.ts';
-import { finalizeRunningSummaries, writeAtomic } from '../../worker/results.ts';
+import { DeskbenchReporter, WORKER_ENDED, recordOf } from '../report/reporter.ts';
+import { writeAtomic } from '../../shared/write-atomic.ts';
+import { finalizeRunningSummaries } from '../report/finalize-running.ts';
 import { MissingTaskPathError, type TaskFileError } from '../../task/errors.ts';
 import type { Task } from '../../task/types.ts';
-import { type VerifyEnvironment, verifyEnvironment } from './environment.ts';
+import { verifyEnvironment } from './environment.ts';
+import type { RunStats, VerificationSummary, VerifyAgent, VerifyError, VerifyFailure, VerifyRow } from '../../contract/verification.ts';
 import { type Solutions, solutionFileFor, variantsOf } from '../../solutions/load.ts';
 import { selectForVerify } from './select.ts';
-
-const VERIFY_AGENTS = ['scripted', 'noop', 'fail'] as const;
-type VerifyAgent = (typeof VERIFY_AGENTS)[number];
 
 /** The score each agent must reach. */
 const EXPECTED_SCORE: Record<VerifyAgent, number> = { scripted: 1, noop: 0, fail: 1 };
@@ -63,74 +62,6 @@ export interface VerifyOptions {
   onErrors?: (errors: VerifyError[]) => void;
   /** Called after each finished task run with the runs done and planned per kind of run. */
   onProgress?: (progress: Record<string, { done: number; total: number }>) => void;
-}
-
-interface VerifyFailure {
-  id: string;
-  agent: VerifyAgent;
-  /** The second solution that ran (`gui` for `<id>.gui.json`). */
-  variant?: string;
-  /** Which run of the task, with repeats. */
-  repeat?: number;
-  /** The raw score, null when the run broke or was skipped before a score. */
-  score: number | null;
-  state: string | null;
-  evalError: string | null;
-  /** Why the run broke (setup, desktop, agent, timeout), when it did. */
-  error: string | null;
-}
-
-/** One task's runs of one kind: their scores (one per repeat), how many scored as expected, their mean time. */
-interface RunStats {
-  scores: (number | null)[];
-  asExpected: number;
-  /** asExpected / runs × 100. */
-  passRate: number;
-  meanSeconds: number;
-}
-
-interface VerifyRow {
-  id: string;
-  domain: string;
-  /** By run name (scripted, scripted.gui, noop, fail). */
-  runs: Record<string, RunStats>;
-  verified: boolean;
-  /** Some kind of run scored as expected in some repeats and not in others. */
-  flaky: boolean;
-}
-
-/** An error that fails verify on its own: a path naming nothing, an invalid task file, a solution whose task is absent. */
-export interface VerifyError {
-  code: string;
-  file: string;
-  path: string;
-  message: string;
-  line?: number;
-  column?: number;
-}
-
-export interface VerificationSummary {
-  /** Tasks in the paths (valid task files). */
-  tasks: number;
-  /** Tasks with a solution (their own, a shipped one, or a second one). */
-  solved: number;
-  /** Solved tasks whose every run scored as expected. */
-  verified: number;
-  /** Runs of each task and agent. */
-  repeats: number;
-  /** Tasks that score above 0 with the noop agent. */
-  freePasses: string[];
-  /** Tasks whose runs of one kind scored as expected in some repeats and not in others. */
-  flaky: string[];
-  /** Tasks under the paths whose checker needs text only a gold file holds: no honest solution, never verified. */
-  goldOnly: { id: string; domain: string; reason: string }[];
-  errors: VerifyError[];
-  failures: VerifyFailure[];
-  rows: VerifyRow[];
-  /** What the figures come from: date, commit, image id and build hashes, cores. */
-  environment?: VerifyEnvironment;
-  /** Wall time of the whole verification, seconds. */
-  durationSeconds?: number;
 }
 
 /** Which tasks each kind of run takes: the main solutions, each second solution, noop, and fail (infeasible tasks). */
@@ -212,8 +143,8 @@ class VerifyReporter extends DeskbenchReporter {
     this.onProgress?.(this.progress);
   }
   override onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const runId = process.env.DESKBENCH_RUN_ID;
-    const ended = runId ? finalizeRunningSummaries(this.resultsDir, runId, 'the vitest worker running this task ended before the task did (killed or crashed)') : [];
+    const runId = this.runId();
+    const ended = runId ? finalizeRunningSummaries(this.resultsDir, runId, WORKER_ENDED) : [];
     this.records = testModules.flatMap((module) =>
       [...module.children.allTests()].flatMap((test) => {
         const agent = test.project.name;
