@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Action } from '../agent/types.ts';
+import { strftime } from '../python/datetime.ts';
 import { pythonFloatRepr } from '../python/repr.ts';
 import { containedPath } from '../task/contained-path.ts';
 import type { Task } from '../task/types.ts';
@@ -43,7 +44,7 @@ export class TaskResultWriter {
 
   /** One line of traj.jsonl and its screenshot, as OSWorld's runner writes them. */
   writeStep(entry: { step: number; action: Action; response?: string; done: boolean; info: Record<string, unknown>; screenshot: Buffer; timestamp: Date }): string {
-    const stamp = pythonTimestamp(entry.timestamp);
+    const stamp = strftime('%Y%m%d@%H%M%S%f', entry.timestamp); // as OSWorld names step screenshots
     const screenshotFile = `step_${entry.step}_${stamp}.png`;
     writeAtomic(join(this.dir, screenshotFile), entry.screenshot);
     const line = {
@@ -94,12 +95,6 @@ export function summaryOf(task: Task, results: TaskSummary['results']): TaskSumm
     related_apps: task.relatedApps,
     results,
   };
-}
-
-/** `%Y%m%d@%H%M%S%f` as OSWorld names step screenshots (microseconds from milliseconds). */
-function pythonTimestamp(date: Date): string {
-  const p = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${date.getFullYear()}${p(date.getMonth() + 1)}${p(date.getDate())}@${p(date.getHours())}${p(date.getMinutes())}${p(date.getSeconds())}${p(date.getMilliseconds() * 1000, 6)}`;
 }
 
 function safeName(name: string): string {

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { getCacheFile, getCloudFile } from '../../../src/eval/getters/file.ts';
 import { xlsxLastRow } from '../../../src/eval/formats/xlsx/sheet-data.ts';
 import { getList, getLocalFile } from '../../../src/eval/getters/spider2v.ts';
-import { strftime } from '../../../src/eval/getters/support.ts';
+import { strftime } from '../../../src/python/datetime.ts';
 import { pythonFloatRepr } from '../../../src/python/repr.ts';
 import { makeEnv } from '../engine-helpers.ts';
 
