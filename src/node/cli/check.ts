@@ -18,6 +18,7 @@ import { type Solutions, goldOnlyMarkFor, loadSolutions } from '../../solutions/
 import { TaskFileError } from '../../task/errors.ts';
 import { loadTasks } from '../../task/load.ts';
 import type { SourceFormat, Task } from '../../task/types.ts';
+import { DeskbenchError, type ErrorCode } from '../../errors.ts';
 
 export interface CheckReport {
   tasks: number;
@@ -64,8 +65,8 @@ interface UsageRow {
 const CONFIG_FILES = ['vitest.config', 'vite.config'].flatMap((name) => ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'].map((ext) => `${name}${ext}`));
 
 /** A problem with the vitest config that `check` without paths reads: a usage error (exit 2). */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
+export class ConfigError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_CONFIG';
 }
 
 /** The parts of a vitest config `check` reads (the plugins, of the root config and of inline projects). */

@@ -11,6 +11,7 @@ import { DEFAULT_CONCURRENCY, type PullItem, type PullResult, checkCache, pullFi
 import { taskUrls } from '../../files/task-urls.ts';
 import { loadTasks } from '../../task/load.ts';
 import { ConfigError, type FilesSettings, defaultFilesSettings, tasksFromVitestConfig } from './check.ts';
+import { DeskbenchError, type ErrorCode } from '../../errors.ts';
 
 export const FILES_USAGE = `       deskbench files lock [paths…] [--pin] [--update] [--prune] [common options]
        deskbench files pull [paths…] [--check] [common options]
@@ -59,7 +60,9 @@ const SUBCOMMAND_OPTIONS = {
 type Subcommand = keyof typeof SUBCOMMAND_OPTIONS;
 
 /** A usage error: exit code 2. */
-class UsageError extends Error {}
+class UsageError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_USAGE';
+}
 
 export async function filesCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;

@@ -9,6 +9,7 @@ import { configDefaults, type Plugin } from 'vitest/config';
 import type { Vitest } from 'vitest/node';
 
 import { registerConfiguredAgent } from '../../agent/configured.ts';
+import { OptionsError } from '../../errors.ts';
 import { PAYLOAD_KEY } from '../../contract/payload.ts';
 import { currentRunId } from '../../desktop/run-id.ts';
 import { LOCKFILE_NAME, readLock } from '../../files/lockfile.ts';
@@ -131,10 +132,10 @@ function select(resolved: ResolvedOptions, root: string): Selection {
   const tasks = loadTasks(Array.isArray(options.tasks) ? options.tasks : [options.tasks], { cwd: root });
   // A path that names nothing stops the run before it starts (it would otherwise vanish from the selection).
   const missing = tasks.errors.filter((error) => error instanceof MissingTaskPathError);
-  if (missing.length) throw new Error(`deskbench(): ${missing.map((error) => error.message).join('\n')}`);
+  if (missing.length) throw new OptionsError(`deskbench(): ${missing.map((error) => error.message).join('\n')}`);
   const testFiles = new Set([...tasks.tasks.map((task) => task.file), ...tasks.errors.map((error) => error.file)]);
   if (testFiles.size === 0) {
-    throw new Error(`deskbench(): no task files found for tasks ${JSON.stringify(options.tasks)} (relative to ${root})`);
+    throw new OptionsError(`deskbench(): no task files found for tasks ${JSON.stringify(options.tasks)} (relative to ${root})`);
   }
   return { root, options, tasks, solutions, testFiles };
 }
@@ -146,10 +147,10 @@ function failFast(options: ResolvedOptions, root: string): void {
     if (options.filesLock) readLock(options.filesLock);
     effectiveMirror(options.filesMirror);
   } catch (error) {
-    throw new Error(`deskbench(): ${(error as Error).message}`);
+    throw new OptionsError(`deskbench(): ${(error as Error).message}`);
   }
   const problem = agentProblems(options.agent, root);
-  if (problem) throw new Error(`deskbench(): ${problem}`);
+  if (problem) throw new OptionsError(`deskbench(): ${problem}`);
 }
 
 /** The deskbench reporter, once, beside whatever reporters the user chose (CLI or config). */

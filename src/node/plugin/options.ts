@@ -5,6 +5,7 @@ import type { BuiltinAgentName } from '../../agent/resolve.ts';
 import type { Agent } from '../../agent/types.ts';
 import { redact, secretValues } from '../../shared/redact.ts';
 import { runOptionsSchema } from '../../contract/run-options.ts';
+import { OptionsError } from '../../errors.ts';
 
 // The per-task run options (maxSteps, desktop, timeout …) are the runner's (src/contract/run-options.ts); the plugin adds
 // what picks the tasks and the agent, and how often each runs.
@@ -59,7 +60,7 @@ export function resolveOptions(options: DeskbenchOptions): ResolvedOptions {
   const parsed = pluginOptionsSchema.safeParse(options);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`deskbench(): invalid option ${issue.path.join('.') || '(options)'}: ${issue.message}`);
+    throw new OptionsError(`deskbench(): invalid option ${issue.path.join('.') || '(options)'}: ${issue.message}`);
   }
   return parsed.data;
 }

@@ -6,11 +6,11 @@ import { TaskFileError } from '../../task/errors.ts';
 import { loadTasks, walkJsonFiles } from '../../task/load.ts';
 import type { Task } from '../../task/types.ts';
 import { type GoldOnlyMark, type Solutions, goldOnlyMarkFor, loadSolutions, solutionFileFor, variantsOf } from '../../solutions/load.ts';
+import type { ErrorCode } from '../../errors.ts';
 
 /** A solution file (or gold-only mark) whose task is in none of the corpora its folder's other files point to. */
 class SolutionTaskAbsentError extends TaskFileError {
-  override name = 'SolutionTaskAbsentError';
-  override readonly code: string = 'DESKBENCH_SOLUTION_TASK_ABSENT';
+  override readonly code: ErrorCode = 'DESKBENCH_SOLUTION_TASK_ABSENT';
 }
 
 export interface VerifySelection {
