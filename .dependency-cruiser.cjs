@@ -8,9 +8,10 @@ const LAYERS = [
   ['python'], // Python's semantics where JavaScript differs
   ['task'], // the Task type, its loading, the tag vocabulary
   ['agent', 'desktop', 'files'], // the agent contract and built-ins; the desktops; downloaded files
-  ['solutions', 'eval'], // shipped solution files; evaluation: formats, metrics, getters
+  ['eval'], // evaluation: file formats, metrics, getters, the engine
   ['setup', 'fidelity'], // setup steps; how close the desktop's screen is to OSWorld's (bench:fidelity)
-  ['matchers'], // vitest matchers over the metrics
+  ['adapters'], // one folder per benchmark format (osworld, spider2v, guios), and reading task files through them
+  ['solutions', 'matchers'], // shipped solution files; vitest matchers over the metrics
   ['contract'], // what crosses between node/ and worker/
   ['worker', 'node/report'], // the test workers; the reporter and the HTML report (main process)
   ['node/plugin'], // the vitest plugin and its global setup

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { describe, test } from 'vitest';
 import type { Metric } from '../src/eval/registry.ts';
-import { guiosMetrics } from '../src/eval/metrics/guios.ts';
+import { guiosMetrics } from '../src/adapters/guios/metrics.ts';
 import { notebookMetrics } from '../src/eval/metrics/notebook.ts';
 
 const dir = join(import.meta.dirname, '..', 'fixtures', 'notebooks');

@@ -7,7 +7,7 @@ import type { Agent } from './agent/types.ts';
 import { type DesktopHandle, type DesktopSpec, startDesktopFor } from './desktop/provider.ts';
 import { DEFAULT_RUN_OPTIONS } from './contract/run-options.ts';
 import { type RunTaskOptions, type TaskOutcome, runTask as runTaskInDesktop, runTaskOptions } from './worker/run-task.ts';
-import { readTaskFile } from './task/load.ts';
+import { readTaskFile } from './adapters/load.ts';
 import type { Task } from './task/types.ts';
 
 export interface DeskbenchFixtures {

@@ -4,9 +4,6 @@ import type { Task } from './types.ts';
 
 /** Tags with a fixed meaning, always registered so filters such as `!internet` work on any selection. */
 export const FIXED_TAGS: Record<string, string> = {
-  osworld: 'task file in OSWorld format',
-  spider2v: 'task file in Spider2-V format',
-  guios: 'task file in GUI-OS format',
   ubuntu: 'task for the Linux desktop',
   windows: 'task written for Windows (OSWorld examples_windows); the Linux desktop cannot run it',
   infeasible: 'the right answer is to say FAIL (OSWorld func "infeasible")',

@@ -1,7 +1,8 @@
 // The one normalized task model the rest of deskbench works with, whatever format the file was written in.
 import type { Action } from './actions.ts';
 
-export type SourceFormat = 'osworld' | 'spider2v' | 'guios';
+/** A benchmark format's name: osworld, spider2v, guios, or another registered adapter's (src/adapters/). */
+export type SourceFormat = string;
 
 /** A setup or postconfig step: OSWorld's `{type, parameters}`, GUI-OS's `{func, arguments}` normalized alike. */
 export interface SetupStepSpec {

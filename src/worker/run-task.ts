@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { ABORTED, untilAborted } from '../abort.ts';
 import type { DesktopHandle } from '../desktop/provider.ts';
+import { registerAdapters } from '../adapters/index.ts';
 import { describeDesktop } from '../desktop/environment.ts';
 import { currentRunId } from '../desktop/run-id.ts';
 import { secretValues } from '../shared/redact.ts';
@@ -28,6 +29,8 @@ export function runTaskOptions(run: RunOptions, agent: Agent, signal?: AbortSign
 }
 
 export async function runTask(task: Task, options: RunTaskOptions): Promise<TaskOutcome> {
+  // The setup steps, getters and metrics of the task's format (loading a task file registers them too).
+  registerAdapters();
   const clock = new PhaseClock(options);
   const log = options.log ?? (() => {});
   const resultDir = taskResultDir(resolve(options.resultsDir), { observationType: options.observationType, agent: options.agent.name }, task);

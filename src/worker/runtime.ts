@@ -15,7 +15,7 @@ import type { TaskTestMeta } from '../contract/task-test.ts';
 import type { DesktopSpec } from '../desktop/provider.ts';
 import { redact, secretValues } from '../shared/redact.ts';
 import { readSolutionFile } from '../solutions/load.ts';
-import { readTaskFile } from '../task/load.ts';
+import { readTaskFile } from '../adapters/load.ts';
 import { tagsOf } from '../task/tags.ts';
 import type { Task } from '../task/types.ts';
 import { type ImportModule, agentSource, loadTaskAgent } from './agent.ts';

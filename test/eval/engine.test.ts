@@ -6,6 +6,10 @@ import { defineGetter, defineMetric } from '../../src/eval/registry.ts';
 import { SkipTask } from '../../src/errors.ts';
 import type { EvalNode, MetricNode, SetupStepSpec } from '../../src/task/types.ts';
 import { makeEnv, makeTask } from './engine-helpers.ts';
+import { registerAdapters } from '../../src/adapters/index.ts';
+
+// The formats' own setup steps, getters and metrics (loading a task file registers them; these tests load none).
+registerAdapters();
 
 // Metrics and getters defined through the public registry, as a user would.
 const calls: string[] = [];

@@ -7,7 +7,7 @@
 // unpacked cache alone — the server sees no request for them during the run, although `main` has moved on by then;
 // the 21st names a plain URL whose file changed upstream after the lock: it fails as SETUP_ERROR, the infrastructure's
 // error, in report.json, the HTML report and JUnit. The host fetches every file and uploads it to the desktop
-// (src/setup/osworld.ts `download`), so the desktop never has to reach the host's loopback.
+// (src/adapters/osworld/setup-steps.ts `download`), so the desktop never has to reach the host's loopback.
 // One desktop serves every task (the remote provider), one task at a time.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -11,7 +11,7 @@ import type { Agent } from '../../src/agent/types.ts';
 import { currentRunId } from '../../src/desktop/run-id.ts';
 import type { TaskSummary } from '../../src/contract/summary.ts';
 import { type RunTaskOptions, runTask } from '../../src/worker/run-task.ts';
-import { readTaskFile } from '../../src/task/load.ts';
+import { readTaskFile } from '../../src/adapters/load.ts';
 import type { Task } from '../../src/task/types.ts';
 
 const exec = promisify(execFile);

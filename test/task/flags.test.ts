@@ -4,7 +4,7 @@ import { tagName, tagsOf } from '../../src/task/tags.ts';
 import { deriveFlags } from '../../src/task/flags.ts';
 import type { Evaluator, SetupStepSpec } from '../../src/task/types.ts';
 import { existsSync } from 'node:fs';
-import { loadTasks } from '../../src/task/load.ts';
+import { loadTasks } from '../../src/adapters/load.ts';
 
 const execute = (command: unknown): SetupStepSpec => ({ type: 'execute', parameters: { command, shell: typeof command === 'string' } });
 const flags = (setup: SetupStepSpec[], extra: { instruction?: string; evaluator?: Evaluator } = {}) =>

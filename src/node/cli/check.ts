@@ -16,7 +16,8 @@ import { taskPrograms } from '../../task/commands.ts';
 import { collectGetterTypes, collectMetricNames } from '../../task/flags.ts';
 import { type Solutions, goldOnlyMarkFor, loadSolutions } from '../../solutions/load.ts';
 import { TaskFileError } from '../../task/errors.ts';
-import { loadTasks } from '../../task/load.ts';
+import { adapters, registerAdapters } from '../../adapters/index.ts';
+import { loadTasks } from '../../adapters/load.ts';
 import type { SourceFormat, Task } from '../../task/types.ts';
 import { DeskbenchError, type ErrorCode } from '../../errors.ts';
 
@@ -149,6 +150,7 @@ export function checkTasks(
   const { files } = options;
   registerBuiltins();
   registerBuiltinSteps();
+  registerAdapters();
   const { tasks, errors, indexFiles } = loadTasks(paths, { cwd });
   let solutions: Solutions = new Map();
   try {
@@ -157,7 +159,7 @@ export function checkTasks(
     if (!(error instanceof TaskFileError)) throw error;
     errors.push(error);
   }
-  const byFormat: Record<SourceFormat, number> = { osworld: 0, spider2v: 0, guios: 0 };
+  const byFormat: Record<SourceFormat, number> = Object.fromEntries(adapters.names().map((name) => [name, 0]));
   const byDomain: Record<string, number> = {};
   /** Per kind, per name: the task files using it (their count is the task count). */
   const users = Object.fromEntries(KINDS.map((kind) => [kind, new Map<string, string[]>()])) as Record<Kind, Map<string, string[]>>;
@@ -225,8 +227,8 @@ function namesUsed(task: Task): Record<Kind, Set<string>> {
 
 export function formatCheckReport(report: CheckReport, cwd = process.cwd()): string {
   const lines: string[] = [];
-  const { osworld, spider2v, guios } = report.byFormat;
-  lines.push(`${report.tasks} tasks (osworld ${osworld}, spider2v ${spider2v}, guios ${guios}); ${report.errors.length} invalid files; ${report.runnable} runnable`);
+  const formats = Object.entries(report.byFormat).map(([format, count]) => `${format} ${count}`).join(', ');
+  lines.push(`${report.tasks} tasks (${formats}); ${report.errors.length} invalid files; ${report.runnable} runnable`);
   if (report.windowsOnly) lines.push(`${report.windowsOnly} tasks are written for Windows and cannot run on the Linux desktop`);
   lines.push('', 'By domain:');
   for (const [domain, count] of Object.entries(report.byDomain).sort((a, b) => b[1] - a[1])) lines.push(`  ${domain.padEnd(32)} ${count}`);

@@ -9,7 +9,7 @@ import { packFiles, unpackFiles } from '../../files/pack.ts';
 import { formatBytes } from '../../files/progress-bar.ts';
 import { DEFAULT_CONCURRENCY, type PullItem, type PullResult, checkCache, pullFiles } from '../../files/pull.ts';
 import { taskUrls } from '../../files/task-urls.ts';
-import { loadTasks } from '../../task/load.ts';
+import { loadTasks } from '../../adapters/load.ts';
 import { ConfigError, type FilesSettings, defaultFilesSettings, tasksFromVitestConfig } from './check.ts';
 import { DeskbenchError, type ErrorCode } from '../../errors.ts';
 

@@ -17,7 +17,8 @@ import { effectiveMirror } from '../../files/mirror.ts';
 import { isPathSpec, moduleFile } from '../../shared/module-spec.ts';
 import { type Solutions, loadSolutions, solutionFileFor } from '../../solutions/load.ts';
 import { MissingTaskPathError, TaskFileError } from '../../task/errors.ts';
-import { type LoadResult, loadTasks, readTaskFile } from '../../task/load.ts';
+import { benchmarkAdapters } from '../../adapters/index.ts';
+import { type LoadResult, loadTasks, readTaskFile } from '../../adapters/load.ts';
 import { FIXED_TAGS, describeTag, tagsOf } from '../../task/tags.ts';
 import { DeskbenchReporter } from '../report/reporter.ts';
 import { invalidTaskModule, taskModule } from './generate.ts';
@@ -92,8 +93,10 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       defineCacheKeyGenerator(({ id }) => (testFiles.has(id.split('?')[0]) ? false : undefined));
       installReporter(vitest, options, resolved);
       const defined = new Set(project.config.tags.map((tag) => tag.name));
-      for (const name of new Set([...Object.keys(FIXED_TAGS), ...tasks.tasks.flatMap(tagsOf)])) {
-        if (!defined.has(name)) project.config.tags.push({ name, description: describeTag(name, tasks.tasks) });
+      // Every format's tag (its adapter says what it means), the fixed ones, and the tasks' own.
+      const formats = new Map(benchmarkAdapters().map((adapter) => [adapter.name, adapter.description]));
+      for (const name of new Set([...formats.keys(), ...Object.keys(FIXED_TAGS), ...tasks.tasks.flatMap(tagsOf)])) {
+        if (!defined.has(name)) project.config.tags.push({ name, description: formats.get(name) ?? describeTag(name, tasks.tasks) });
       }
     },
 

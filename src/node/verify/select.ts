@@ -3,7 +3,7 @@
 // that names nothing, an invalid task file, a broken solution file, a solution whose task is absent.
 import { basename, dirname, relative } from 'node:path';
 import { TaskFileError } from '../../task/errors.ts';
-import { loadTasks, walkJsonFiles } from '../../task/load.ts';
+import { loadTasks, walkJsonFiles } from '../../adapters/load.ts';
 import type { Task } from '../../task/types.ts';
 import { type GoldOnlyMark, type Solutions, goldOnlyMarkFor, loadSolutions, solutionFileFor, variantsOf } from '../../solutions/load.ts';
 import type { ErrorCode } from '../../errors.ts';

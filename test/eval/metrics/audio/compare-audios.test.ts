@@ -12,7 +12,7 @@ import { evaluate } from '../../../../src/eval/engine.ts';
 import { compareAudios } from '../../../../src/eval/metrics/audio.ts';
 import { vlcMetrics } from '../../../../src/eval/metrics/vlc.ts';
 import { metrics } from '../../../../src/eval/registry.ts';
-import { readTaskFile } from '../../../../src/task/load.ts';
+import { readTaskFile } from '../../../../src/adapters/load.ts';
 import { makeEnv } from '../../engine-helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');

@@ -1,8 +1,8 @@
 // GUI-OS task files (`examples/<tool>/<id>/<id>.json` beside their inputs and gold files): `config[]` of
 // `{func, arguments}` and `evaluation {func, arguments}`, evaluated by the same engine as OSWorld's evaluators.
 import { z } from 'zod';
-import type { EvalNode, Evaluator, GetterSpec, SetupStepSpec } from './types.ts';
-import { funcStep, taskId, parameters, solution, stringList, typedStep } from './schema-parts.ts';
+import type { EvalNode, Evaluator, GetterSpec, SetupStepSpec } from '../../task/types.ts';
+import { funcStep, taskId, parameters, solution, stringList, typedStep } from '../../task/schema-parts.ts';
 
 const evaluationCall: z.ZodType<{ func: string; arguments?: Record<string, unknown> }> = z.looseObject({
   func: z.string({ error: 'expected an evaluation function name (string)' }).min(1),

@@ -2,9 +2,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { cp, readFile, rm } from 'node:fs/promises';
 import { basename, posix } from 'node:path';
-import type { EvalEnv, Getter, Options } from '../registry.ts';
+import type { EvalEnv, Getter, Options } from '../../eval/registry.ts';
 import { containedPath } from '../../task/contained-path.ts';
-import { cachePath, optionalString, resolveTaskFile, stringKey, writeCacheFile } from './support.ts';
+import { cachePath, optionalString, resolveTaskFile, stringKey, writeCacheFile } from '../../eval/getters/support.ts';
 
 /**
  * `local_file {path, dest?}`: a file or folder of the task (relative paths resolve against the task folder, also

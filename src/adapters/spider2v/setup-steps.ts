@@ -4,13 +4,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { type PathOrigin, containedPath, firstContaining } from '../task/contained-path.ts';
-import { runInBackground } from './background-run.ts';
-import { connectChrome, openTabs } from './chrome.ts';
-import { needs } from './errors.ts';
-import { flag, messageOf, number, optionalString, requireString, stringList } from './parameters.ts';
-import { pythonStr } from '../python/repr.ts';
-import type { SetupContext, SetupStep } from './registry.ts';
+import { type PathOrigin, containedPath, firstContaining } from '../../task/contained-path.ts';
+import { runInBackground } from '../../setup/background-run.ts';
+import { connectChrome, openTabs } from '../../setup/chrome.ts';
+import { needs } from '../../setup/errors.ts';
+import { flag, messageOf, number, optionalString, requireString, stringList } from '../../setup/parameters.ts';
+import { pythonStr } from '../../python/repr.ts';
+import type { SetupContext, SetupStep } from '../../setup/registry.ts';
 
 /**
  * Where a Spider2-V `src` is on this machine. Task files name their inputs from the Spider2-V repository root

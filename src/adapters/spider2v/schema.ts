@@ -1,8 +1,8 @@
 // Spider2-V task files (`examples/<tool>/<id>/<id>.json`): OSWorld's shape plus tags, action_number, counterpart,
 // and their own step and getter types.
 import { z } from 'zod';
-import { osworldTaskSchema } from './osworld.ts';
-import { stringList } from './schema-parts.ts';
+import { osworldTaskSchema } from '../osworld/schema.ts';
+import { stringList } from '../../task/schema-parts.ts';
 
 export const spider2vTaskSchema = osworldTaskSchema.extend({
   tags: stringList.optional(),

@@ -6,9 +6,9 @@
 // logs a failure; the shared one fails the task as OSWorld's does, since the task cannot work without its window).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { containedPath } from '../task/contained-path.ts';
-import type { ExecResult } from '../desktop/client.ts';
-import { needs, StepParameterError } from './errors.ts';
+import { containedPath } from '../../task/contained-path.ts';
+import type { ExecResult } from '../../desktop/client.ts';
+import { needs, StepParameterError } from '../../setup/errors.ts';
 import {
   command,
   entry,
@@ -20,9 +20,9 @@ import {
   requireString,
   sleep,
   type Parameters,
-} from './parameters.ts';
-import type { SetupContext, SetupStep } from './registry.ts';
-import { describeValue } from '../shared/describe-value.ts';
+} from '../../setup/parameters.ts';
+import type { SetupContext, SetupStep } from '../../setup/registry.ts';
+import { describeValue } from '../../shared/describe-value.ts';
 
 /** How long `open` waits for the file's window (OSWorld's server waits up to 1800 s). */
 const OPEN_TIMEOUT_MS = 300_000;

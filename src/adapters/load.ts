@@ -1,18 +1,17 @@
 // Finding and reading task files. Inputs are folders, globs, task files and index files (`{domain: [ids]}`); the
 // result is every task that parsed plus one TaskFileError per broken file — one bad file never hides the others.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, extname, isAbsolute, join, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { globSync } from 'tinyglobby';
 import type { z } from 'zod';
 import type { Action } from '../task/actions.ts';
-import { MissingTaskPathError, TaskFileError, jsonPath } from './errors.ts';
-import { locateJsonPath, locationAt, syntaxErrorOffset } from './json-location.ts';
-import { deriveFlags } from './flags.ts';
-import { guiosTaskSchema, normalizeGuiosEvaluation, normalizeGuiosSteps } from './guios.ts';
-import { normalizeEvaluator, normalizeSteps, osworldTaskSchema } from './osworld.ts';
-import { taskId } from './schema-parts.ts';
-import { spider2vTaskSchema } from './spider2v.ts';
-import type { SourceFormat, Task } from './types.ts';
+import { MissingTaskPathError, TaskFileError, jsonPath } from '../task/errors.ts';
+import { locateJsonPath, locationAt, syntaxErrorOffset } from '../task/json-location.ts';
+import { deriveFlags } from '../task/flags.ts';
+import { taskId } from '../task/schema-parts.ts';
+import type { Task } from '../task/types.ts';
+import type { BenchmarkAdapter } from './adapter.ts';
+import { adapterFor, registerAdapters } from './index.ts';
 
 export interface LoadResult {
   tasks: Task[];
@@ -116,15 +115,15 @@ export function readTaskFile(file: string, options: { explicit?: boolean } = {})
 }
 
 function parseTask(file: string, text: string, data: Record<string, unknown>): FileResult {
-  const format = detectFormat(file, data);
-  const schema = format.shape === 'guios' ? guiosTaskSchema : format.label === 'spider2v' ? spider2vTaskSchema : osworldTaskSchema;
-  const parsed = (schema as z.ZodType).safeParse(data);
+  registerAdapters();
+  const adapter = adapterFor(file, data);
+  const parsed = adapter.schemaFor(data).safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const more = parsed.error.issues.length > 1 ? ` (+${parsed.error.issues.length - 1} more problems)` : '';
     return { kind: 'error', error: new TaskFileError(file, jsonPath(issue.path), `${describeIssue(issue, data)}${more}`, locateJsonPath(text, issue.path)) };
   }
-  return { kind: 'task', task: toTask(file, format, parsed.data as Record<string, unknown>) };
+  return { kind: 'task', task: toTask(file, adapter, parsed.data as Record<string, unknown>) };
 }
 
 function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
@@ -134,48 +133,16 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
   return issue.message;
 }
 
-interface DetectedFormat {
-  /** Which schema reads the file. */
-  shape: 'osworld' | 'guios';
-  /** Which benchmark format it is reported as. */
-  label: SourceFormat;
-}
-
-/**
- * The shape picks the schema: `evaluation` or `{func, arguments}` steps are GUI-OS; tags / action_number /
- * counterpart mark Spider2-V; the rest is OSWorld. A GUI-OS-shaped file is labelled Spider2-V when its folder does
- * not hold the task's own files — GUI-OS tasks live beside their inputs (Spider2-V's corpus has one such file).
- */
-function detectFormat(file: string, data: Record<string, unknown>): DetectedFormat {
-  const steps = Array.isArray(data.config) ? data.config : [];
-  const guiosShaped = 'evaluation' in data || steps.some((step) => isObject(step) && 'func' in step);
-  if (guiosShaped) return { shape: 'guios', label: holdsTaskFiles(dirname(file)) ? 'guios' : 'spider2v' };
-  const spider = ['tags', 'action_number', 'counterpart'].some((key) => key in data);
-  return { shape: 'osworld', label: spider ? 'spider2v' : 'osworld' };
-}
-
-function holdsTaskFiles(dir: string): boolean {
-  try {
-    return readdirSync(dir).some((name) => extname(name) !== '.json');
-  } catch {
-    return false;
-  }
-}
-
 const NAMED_FIELDS = new Set(['id', 'instruction', 'config', 'evaluator', 'evaluation', 'related_apps', 'tags', 'action_number', 'counterpart', 'solution']);
 
-function toTask(file: string, format: DetectedFormat, data: Record<string, unknown>): Task {
-  const guios = format.shape === 'guios';
-  const setup = guios ? normalizeGuiosSteps(data.config as never) : normalizeSteps(data.config as never);
-  const evaluator = guios
-    ? normalizeGuiosEvaluation(data.evaluation as never)
-    : normalizeEvaluator(data.evaluator as never);
+function toTask(file: string, adapter: BenchmarkAdapter, data: Record<string, unknown>): Task {
+  const { setup, evaluator } = adapter.read(data);
   const tags = (data.tags as string[] | undefined) ?? [];
   const extra: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) if (!NAMED_FIELDS.has(key)) extra[key] = value;
   return {
     id: data.id as string,
-    format: format.label,
+    format: adapter.name,
     file,
     dir: dirname(file),
     domain: domainOf(file),

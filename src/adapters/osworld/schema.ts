@@ -1,8 +1,8 @@
 // OSWorld task files (`examples/<domain>/<id>.json`, `examples_windows/<domain>/<id>.json`), and the evaluator
 // normalization Spider2-V shares with it.
 import { z } from 'zod';
-import type { EvalNode, Evaluator, GetterSpec, SetupStepSpec } from './types.ts';
-import { osworldEvaluator, taskId, solution, stringList, typedStep } from './schema-parts.ts';
+import type { EvalNode, Evaluator, GetterSpec, SetupStepSpec } from '../../task/types.ts';
+import { osworldEvaluator, taskId, solution, stringList, typedStep } from '../../task/schema-parts.ts';
 
 export const osworldTaskSchema = z.looseObject({
   id: taskId,

@@ -4,10 +4,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, posix } from 'node:path';
-import { containedPath } from '../task/contained-path.ts';
-import { runInBackground } from './background-run.ts';
-import { messageOf, optionalString, requireString } from './parameters.ts';
-import type { SetupContext, SetupStep } from './registry.ts';
+import { containedPath } from '../../task/contained-path.ts';
+import { runInBackground } from '../../setup/background-run.ts';
+import { messageOf, optionalString, requireString } from '../../setup/parameters.ts';
+import type { SetupContext, SetupStep } from '../../setup/registry.ts';
 
 /** The environment GUI-OS adds to the VM's runtime env for init scripts (they log to $SHARED_DIR/$TASK_SETUP_LOG). */
 const SCRIPT_ENV = { TASK_SETUP_LOG: 'task-setup.log' };

@@ -3,8 +3,8 @@
 // register as the GUI-OS variant (`guiosVariants`), so the engine prefers them for GUI-OS tasks.
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import type { Metric, Options } from '../registry.ts';
-import { filePath } from './arguments.ts';
+import type { Metric, Options } from '../../eval/registry.ts';
+import { filePath } from '../../eval/metrics/arguments.ts';
 import { PYTHON_WHITESPACE_CLASS, compareCodePoints, pythonStrip } from '../../python/str.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
