@@ -46,6 +46,8 @@ export interface Evaluator {
   /** Steps run before the getters (OSWorld `postconfig`), also for infeasible tasks. */
   postconfig: SetupStepSpec[];
   root: EvalNode;
+  /** Score the final state even when the agent answered FAIL (GUI-OS has no FAIL action; OSWorld scores that run 0). */
+  scoreAfterFail?: boolean;
 }
 
 export interface TaskFlags {

@@ -38,10 +38,10 @@ export function normalizeGuiosSteps(steps: GuiosTaskFile['config']): SetupStepSp
   );
 }
 
-/** No `evaluation.func` → null (GUI-OS scores such a task -1). */
+/** No `evaluation.func` → null (GUI-OS scores such a task -1). Its agent has no FAIL action: its orchestrator scores the final state regardless. */
 export function normalizeGuiosEvaluation(evaluation: GuiosTaskFile['evaluation']): Evaluator | null {
   if (!evaluation?.func) return null;
-  return { postconfig: [], root: evaluationNode(evaluation.func, evaluation.arguments ?? {}) };
+  return { postconfig: [], root: evaluationNode(evaluation.func, evaluation.arguments ?? {}), scoreAfterFail: true };
 }
 
 /**

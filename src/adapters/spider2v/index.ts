@@ -15,7 +15,12 @@ export const spider2v: BenchmarkAdapter = {
   // A GUI-OS-shaped file that GUI-OS does not claim (it sits among JSON files only) is Spider2-V's.
   claims: (file, data) => (isGuiosShaped(data) ? !guios.claims(file, data) : SPIDER2V_KEYS.some((key) => key in data)),
   schemaFor: (data) => (isGuiosShaped(data) ? guios.schemaFor(data) : spider2vTaskSchema),
-  read: (data) => (isGuiosShaped(data) ? guios.read(data) : osworld.read(data)),
+  read: (data) => (isGuiosShaped(data) ? asSpider2v(guios.read(data)) : osworld.read(data)),
   setupSteps: spider2vSteps,
   getters: spider2vGetters,
 };
+
+/** A GUI-OS-shaped Spider2-V task is still Spider2-V's: its agents can answer FAIL, which scores 0 as in OSWorld. */
+function asSpider2v({ setup, evaluator }: ReturnType<BenchmarkAdapter['read']>): ReturnType<BenchmarkAdapter['read']> {
+  return { setup, evaluator: evaluator && { postconfig: evaluator.postconfig, root: evaluator.root } };
+}
