@@ -1,7 +1,7 @@
 // The generated test module of a task file (src/node/plugin/generate.ts) carries no option: its tests' names and tags
 // (vitest's `list` reads them without running anything), the extensions to import, and calls into the worker runtime.
 import { describe, expect, it } from 'vitest';
-import { taskModule } from '../../src/node/plugin/generate.ts';
+import { moduleCacheKey, taskModule } from '../../src/node/plugin/generate.ts';
 import type { Task } from '../../src/task/types.ts';
 
 const task = {
@@ -30,5 +30,12 @@ describe('the generated test module', () => {
     const code = taskModule(task, 1, []);
     for (const option of ['resultsDir', 'maxSteps', 'agent', 'timeout', 'desktop', 'agentOptions', 'solutions']) expect(code).not.toContain(option);
     expect(code).not.toContain('process.env');
+  });
+
+  it("has a disk-cache key that changes with what the code holds beyond the task file: repeats and extensions", () => {
+    const key = moduleCacheKey(1, []);
+    expect(moduleCacheKey(1, [])).toBe(key);
+    expect(moduleCacheKey(2, [])).not.toBe(key);
+    expect(moduleCacheKey(1, ['/p/extensions/marker.ts'])).not.toBe(key);
   });
 });

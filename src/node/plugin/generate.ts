@@ -1,6 +1,8 @@
 // The code of the test module generated for one task file: its tests' names and tags, the user's extensions, and
 // calls into the worker runtime. No option is written into it: the task, the options and the agent reach the worker
 // by other ways (the task file itself, and the run's payload over vitest's provide/inject: src/contract/payload.ts).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TaskFileError } from '../../task/errors.ts';
@@ -9,6 +11,16 @@ import type { Task } from '../../task/types.ts';
 
 // runtime.ts here, runtime.js in the built package (dist/).
 const RUNTIME = fileURLToPath(new URL(`../../worker/runtime${extname(import.meta.url)}`, import.meta.url));
+
+/**
+ * What a generated module depends on besides its task file, for vitest's disk cache of transformed modules: its key
+ * already covers the task file's content and the config files', not this generator (another deskbench version) nor
+ * options that come from elsewhere (an environment variable in the config).
+ */
+export function moduleCacheKey(repeats: number, extensions: readonly string[]): string {
+  const generator = readFileSync(fileURLToPath(import.meta.url));
+  return createHash('sha256').update(generator).update(RUNTIME).update(JSON.stringify({ repeats, extensions })).digest('hex').slice(0, 16);
+}
 
 function testName(task: Task): string {
   const firstLine = task.instruction.split('\n')[0].trim();

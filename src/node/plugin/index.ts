@@ -21,7 +21,7 @@ import { benchmarkAdapters } from '../../adapters/index.ts';
 import { type LoadResult, loadTasks, readTaskFile } from '../../adapters/load.ts';
 import { FIXED_TAGS, describeTag, tagsOf } from '../../task/tags.ts';
 import { DeskbenchReporter } from '../report/reporter.ts';
-import { invalidTaskModule, taskModule } from './generate.ts';
+import { invalidTaskModule, moduleCacheKey, taskModule } from './generate.ts';
 import { type DeskbenchOptions, type PluginApi, type ResolvedOptions, recordedOptions, resolveOptions, runSecrets } from './options.ts';
 import { agentProblems, workerPayload } from './payload.ts';
 
@@ -89,8 +89,8 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       const configFiles = [...new Set([configFile, vitest.vite.config.configFile].filter((file): file is string => !!file))];
       project.provide(PAYLOAD_KEY, await workerPayload({ runId: currentRunId(), options, tasks: tasks.tasks, solutions, configFiles, resolveSpec }));
       extensionFiles ??= Promise.all(options.extensions.map((spec) => (isPathSpec(spec) ? spec : resolveSpec(spec))));
-      // The generated modules are a few lines: not worth vitest's disk cache, which would not see an option change.
-      defineCacheKeyGenerator(({ id }) => (testFiles.has(id.split('?')[0]) ? false : undefined));
+      const cacheKey = moduleCacheKey(options.repeats, await extensionFiles);
+      defineCacheKeyGenerator(({ id }) => (testFiles.has(id.split('?')[0]) ? `deskbench-${cacheKey}` : undefined));
       installReporter(vitest, options, resolved);
       const defined = new Set(project.config.tags.map((tag) => tag.name));
       // Every format's tag (its adapter says what it means), the fixed ones, and the tasks' own.
