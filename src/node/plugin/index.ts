@@ -156,10 +156,14 @@ function failFast(options: ResolvedOptions, root: string): void {
   if (problem) throw new OptionsError(`deskbench(): ${problem}`);
 }
 
+const REPORTER_PACKAGE = 'deskbench/reporter';
+const REPORTER_MODULE = fileURLToPath(new URL(`../report/reporter${extname(import.meta.url)}`, import.meta.url));
+
 /** The deskbench reporter, once, beside whatever reporters the user chose (CLI or config). */
 function installReporter(vitest: Vitest, options: ResolvedOptions, resolved: ResolvedOptions): void {
   const reporters = vitest.config.reporters as unknown[];
-  const listed = (reporter: unknown) => reporter instanceof DeskbenchReporter || (Array.isArray(reporter) && String(reporter[0]).includes('deskbench/reporter'));
+  // Listed by the package's name or as this module's file (vitest keeps [name, options] pairs), or as an instance.
+  const listed = (reporter: unknown) => reporter instanceof DeskbenchReporter || (Array.isArray(reporter) && [REPORTER_PACKAGE, REPORTER_MODULE].includes(String(reporter[0])));
   if (reporters.some(listed)) return;
   reporters.push(new DeskbenchReporter({ resultsDir: options.resultsDir, secrets: runSecrets(options), recordOptions: recordedOptions(resolved), filesLock: options.filesLock }));
 }
