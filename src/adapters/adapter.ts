@@ -4,7 +4,8 @@
 import type { z } from 'zod';
 import type { Getter, Metric } from '../eval/registry.ts';
 import type { SetupStep } from '../setup/registry.ts';
-import type { Evaluator, SetupStepSpec } from '../task/types.ts';
+import type { Command } from '../task/commands.ts';
+import type { Evaluator, GetterSpec, SetupStepSpec, Task } from '../task/types.ts';
 
 /** The parts of a Task a format decides; the loader (load.ts) fills in the rest from the common fields. */
 interface FormatFields {
@@ -30,4 +31,7 @@ export interface BenchmarkAdapter {
   getters?: Record<string, Getter>;
   metrics?: Record<string, Metric>;
   metricVariants?: Record<string, Metric>;
+  /** `deskbench check`'s rules: the commands its setup steps and getters run in the desktop, by step or getter type. */
+  stepCommands?: Record<string, (parameters: Record<string, unknown>, task: Task) => Command[]>;
+  getterCommands?: Record<string, (getter: GetterSpec, task: Task) => Command[]>;
 }

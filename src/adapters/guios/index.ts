@@ -2,6 +2,7 @@
 // `evaluation {func, arguments}`, its own setup steps and its own variants of two OSWorld metrics.
 import { readdirSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
+import { scriptCommand } from '../../task/commands.ts';
 import type { BenchmarkAdapter } from '../adapter.ts';
 import { guiosMetrics, guiosVariants } from './metrics.ts';
 import { guiosTaskSchema, normalizeGuiosEvaluation, normalizeGuiosSteps } from './schema.ts';
@@ -31,4 +32,7 @@ export const guios: BenchmarkAdapter = {
   setupSteps: guiosSteps,
   metrics: guiosMetrics,
   metricVariants: guiosVariants,
+  // Its scripts sit in the task's folder (init.sh, eval scripts): the programs they run count too.
+  stepCommands: { upload_script_and_execute: (p, task) => [{ command: ['bash'], shell: false }, ...scriptCommand(task, p.local_path)] },
+  getterCommands: { vm_script_output: (getter, task) => [{ command: ['bash'], shell: false }, ...scriptCommand(task, getter.script)] },
 };

@@ -18,6 +18,11 @@ export const spider2v: BenchmarkAdapter = {
   read: (data) => (isGuiosShaped(data) ? asSpider2v(guios.read(data)) : osworld.read(data)),
   setupSteps: spider2vSteps,
   getters: spider2vGetters,
+  stepCommands: {
+    google_chrome_browser: () => [{ command: ['google-chrome'], shell: false }, { command: ['socat'], shell: false }],
+    // The script itself is downloaded or found among Spider2-V's files when the step runs; bash runs it.
+    script_and_execute: () => [{ command: ['/bin/bash'], shell: false }],
+  },
 };
 
 /** A GUI-OS-shaped Spider2-V task is still Spider2-V's: its agents can answer FAIL, which scores 0 as in OSWorld. */

@@ -12,7 +12,7 @@ import { registerBuiltins } from '../../eval/builtins.ts';
 import { getters, metrics } from '../../eval/registry.ts';
 import { registerBuiltinSteps } from '../../setup/builtins.ts';
 import { setupSteps } from '../../setup/registry.ts';
-import { taskPrograms } from '../../task/commands.ts';
+import { taskPrograms } from '../../adapters/programs.ts';
 import { collectGetterTypes, collectMetricNames } from '../../task/flags.ts';
 import { type Solutions, goldOnlyMarkFor, loadSolutions } from '../../solutions/load.ts';
 import { TaskFileError } from '../../task/errors.ts';
