@@ -8,7 +8,6 @@ import type { Getter, Metric } from './registry.ts';
 // --- metric families (one import per family) ---
 import { pdfMetrics } from './metrics/pdf.ts';
 import { imageMetrics } from './metrics/image.ts';
-import { notebookMetrics } from './metrics/notebook.ts';
 import { generalMetrics } from './metrics/general.ts';
 import { textMetrics } from './metrics/text.ts';
 import { dataMetrics } from './metrics/data.ts';
@@ -40,7 +39,6 @@ import { impressGetters } from './getters/impress.ts';
 const metricFamilies: Record<string, Metric>[] = [
   pdfMetrics,
   imageMetrics,
-  notebookMetrics,
   generalMetrics,
   textMetrics,
   dataMetrics,

@@ -1,10 +1,12 @@
 // GUI-OS: task files beside their inputs (`examples/<tool>/<id>/<id>.json`), `config[]` of `{func, arguments}` and
-// `evaluation {func, arguments}`, its own setup steps and its own variants of two OSWorld metrics.
+// `evaluation {func, arguments}`, its own setup steps, its metrics (Jupyter's among them) and its own variants of two
+// OSWorld metrics.
 import { readdirSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import { scriptCommand } from '../../task/commands.ts';
 import type { BenchmarkAdapter } from '../adapter.ts';
 import { guiosMetrics, guiosVariants } from './metrics.ts';
+import { notebookMetrics } from './notebook-metrics.ts';
 import { guiosTaskSchema, normalizeGuiosEvaluation, normalizeGuiosSteps } from './schema.ts';
 import { guiosSteps } from './setup-steps.ts';
 
@@ -30,7 +32,7 @@ export const guios: BenchmarkAdapter = {
   schemaFor: () => guiosTaskSchema,
   read: (data) => ({ setup: normalizeGuiosSteps(data.config as never), evaluator: normalizeGuiosEvaluation(data.evaluation as never) }),
   setupSteps: guiosSteps,
-  metrics: guiosMetrics,
+  metrics: { ...guiosMetrics, ...notebookMetrics },
   metricVariants: guiosVariants,
   // Its scripts sit in the task's folder (init.sh, eval scripts): the programs they run count too.
   stepCommands: { upload_script_and_execute: (p, task) => [{ command: ['bash'], shell: false }, ...scriptCommand(task, p.local_path)] },

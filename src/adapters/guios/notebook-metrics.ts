@@ -3,10 +3,10 @@
 // other arguments arrive as options. Notebooks are read as `nbformat.read(f, as_version=4)` does: JSON, with
 // list-valued sources, stream texts and text mime bundles joined into strings.
 import { readFile } from 'node:fs/promises';
-import type { Metric, Options } from '../registry.ts';
-import { openImage } from '../formats/image/pil-image.ts';
-import { histogramCorrelation, normalisedHistogram, opencvGrey, resizeArea } from '../formats/image/opencv.ts';
-import { filePath } from './arguments.ts';
+import type { Metric, Options } from '../../eval/registry.ts';
+import { openImage } from '../../eval/formats/image/pil-image.ts';
+import { histogramCorrelation, normalisedHistogram, opencvGrey, resizeArea } from '../../eval/formats/image/opencv.ts';
+import { filePath } from '../../eval/metrics/arguments.ts';
 import { pythonEquals } from '../../python/equality.ts';
 import { pythonStrip } from '../../python/str.ts';
 
