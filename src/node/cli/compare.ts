@@ -1,4 +1,4 @@
-// `deskbench compare`: two or more runs' results side by side (src/report/compare/). Writes compare.json and
+// `deskbench compare`: two or more runs' results side by side (src/node/report/compare/). Writes compare.json and
 // compare.html into --out, prints the comparison. Exit 2 on a usage error or a results folder that cannot be read.
 import { join, resolve } from 'node:path';
 import { RunReportError } from '../../errors.ts';
