@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { deskbench } from './src/plugin/index.ts';
+import { deskbench } from './src/node/plugin/index.ts';
 import { DESKTOP_TESTS_RUN_ID } from './test/desktop-run-id.ts';
 
 // Three projects: `unit` (deskbench's own tests that need no desktop: npm run test:unit), `desktop` (its tests that

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { startDesktop } from '../src/desktop/docker-provider.ts';
 import { desktopImage } from '../src/desktop/image.ts';
 import { type FidelityRow, measureFidelity } from '../src/fidelity/fidelity.ts';
-import { verifyEnvironment } from '../src/solutions/environment.ts';
+import { verifyEnvironment } from '../src/node/verify/environment.ts';
 
 const root = join(import.meta.dirname, '..');
 const apps = process.argv.slice(2);

@@ -3,8 +3,8 @@
 import { join } from 'node:path';
 import { describe, test } from 'vitest';
 import type { Metric } from '../src/eval/registry.ts';
-import { guiosMetrics } from '../src/eval/metrics/guios.ts';
-import { notebookMetrics } from '../src/eval/metrics/notebook.ts';
+import { guiosMetrics } from '../src/adapters/guios/metrics.ts';
+import { notebookMetrics } from '../src/adapters/guios/notebook-metrics.ts';
 
 const dir = join(import.meta.dirname, '..', 'fixtures', 'notebooks');
 const f = (name: string) => join(dir, name);

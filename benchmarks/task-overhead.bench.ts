@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { noopAgent } from '../src/agent/agents/noop.ts';
-import { runTask } from '../src/runner/run-task.ts';
-import { readTaskFile } from '../src/task/load.ts';
+import { runTask } from '../src/worker/run-task.ts';
+import { readTaskFile } from '../src/adapters/load.ts';
 
 const WRITER = resolve(import.meta.dirname, '../examples/osworld/libreoffice_writer/334fd87e-873f-4755-8a9c-14c1f40d3971.json');
 const RUNS = 5;

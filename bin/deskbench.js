@@ -17,9 +17,9 @@ if (!process.features?.typescript) {
   const run = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', self, ...process.argv.slice(2)], { stdio: 'inherit' });
   process.exit(run.status ?? 1);
 }
-let entry = new URL('../src/cli/main.ts', import.meta.url);
+let entry = new URL('../src/node/cli/main.ts', import.meta.url);
 if (self.includes('/node_modules/')) {
-  entry = new URL('../dist/cli/main.js', import.meta.url);
+  entry = new URL('../dist/node/cli/main.js', import.meta.url);
   if (!existsSync(entry)) {
     console.error(`deskbench: ${fileURLToPath(entry)} is missing: this copy of deskbench was installed without its build (npm run build in it).`);
     process.exit(2);

@@ -1,4 +1,4 @@
-// Writes the README's verify figures from `deskbench verify --json` outputs (src/solutions/figures.ts), so that they
+// Writes the README's verify figures from `deskbench verify --json` outputs (src/node/verify/figures.ts), so that they
 // are never typed by hand.
 //   node scripts/readme-verify-figures.ts [--write | --check] [verify.json …]   (npm run readme:verify-figures -- …)
 // Without files: docs/verify/*.json, sorted. Prints the block; --write puts it into README.md between its markers;
@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type VerifyOutput, currentFigures, figuresBlock, withFigures } from '../src/solutions/figures.ts';
+import { type VerifyOutput, currentFigures, figuresBlock, withFigures } from '../src/node/verify/figures.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const README = join(ROOT, 'README.md');

@@ -1,30 +1,73 @@
-// The error classes of evaluation and of agents, each with a stable `code` (as vitest's errors have) that callers,
-// reports and tests can check instead of a message; `instanceof` works too, since each class exists once.
+// Every error deskbench raises carries a stable `code` from the list below (as vitest's errors have), which callers,
+// reports and tests can check instead of a message. The classes of agents, evaluation and runs are here; a class
+// that belongs to one room (a task file's error, a desktop's answer) lives there, extends DeskbenchError, and takes
+// its code from this list, which the type checker holds it to. `instanceof` works too: each class exists once.
+
+/** Every code, with the class that carries it. */
+export const ERROR_CODES = [
+  'DESKBENCH_ERROR', // DeskbenchError: the base
+  'DESKBENCH_OPTIONS', // OptionsError: the deskbench() options cannot work (node/plugin)
+  'DESKBENCH_SKIP_TASK', // SkipTask
+  'DESKBENCH_AGENT', // AgentError
+  'DESKBENCH_AGENT_API', // AgentApiError
+  'DESKBENCH_AGENT_RATE_LIMIT', // AgentRateLimitError
+  'DESKBENCH_AGENT_TIMEOUT', // AgentTimeoutError
+  'DESKBENCH_AGENT_RESPONSE', // AgentResponseError
+  'DESKBENCH_ACTION', // ActionError
+  'DESKBENCH_AUDIO_UNSUPPORTED', // UnsupportedAudioError
+  'DESKBENCH_AUDIO_UNREADABLE', // UnreadableAudioError
+  'DESKBENCH_WAV_UNSUPPORTED', // UnsupportedWavError
+  'DESKBENCH_WAV_CORRUPT', // CorruptWavError
+  'DESKBENCH_PPTX_MISMATCH', // eval/metrics/pptx/compare.ts: the first difference of two presentations
+  'DESKBENCH_RUN_REPORT', // RunReportError
+  'DESKBENCH_TASK_FILE', // task/errors.ts TaskFileError
+  'DESKBENCH_TASK_PATH_MISSING', // task/errors.ts MissingTaskPathError
+  'DESKBENCH_SOLUTION_TASK_ABSENT', // node/verify/select.ts
+  'DESKBENCH_PATH_ESCAPE', // task/contained-path.ts PathEscapeError
+  'DESKBENCH_SETUP_STEP', // setup/errors.ts SetupStepError
+  'DESKBENCH_STEP_PARAMETER', // setup/errors.ts StepParameterError
+  'DESKBENCH_DESKTOP_REQUEST', // desktop/client.ts DesktopRequestError
+  'DESKBENCH_DOCKER_ENGINE', // desktop/image.ts: no Docker engine answers
+  'DESKBENCH_DESKTOP_IMAGE_MISSING', // desktop/image.ts DesktopImageMissingError
+  'DESKBENCH_DOWNLOAD_FAILED', // files/errors.ts DownloadError
+  'DESKBENCH_DOWNLOAD_ATTEMPT', // files/fetch-file.ts: one attempt of a download (retried)
+  'DESKBENCH_FILE_CHANGED', // files/errors.ts FileChangedError
+  'DESKBENCH_LOCKFILE', // files/lockfile.ts: a lock file that cannot be read
+  'DESKBENCH_CONFIG', // node/cli/check.ts ConfigError: the vitest config `deskbench check` reads
+  'DESKBENCH_USAGE', // node/cli/files.ts: a command line that cannot work
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Base of deskbench's errors: `code` names the kind for good, whatever the message says. */
 export class DeskbenchError extends Error {
-  readonly code: string = 'DESKBENCH_ERROR';
+  readonly code: ErrorCode = 'DESKBENCH_ERROR';
   constructor(message?: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
   }
 }
 
+/** deskbench()'s options cannot work: stops the run before any desktop starts, with one message. */
+export class OptionsError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_OPTIONS';
+}
+
 /** Thrown by a setup step (or anything before scoring) to skip the whole task, e.g. "needs a Google account". */
 export class SkipTask extends DeskbenchError {
-  override readonly code: string = 'DESKBENCH_SKIP_TASK';
+  override readonly code: ErrorCode = 'DESKBENCH_SKIP_TASK';
 }
 
 // --- agents ---
 
 /** The agent itself failed (model error, bad answer, a crash in predict): the run ends with that error, not a score. */
 export class AgentError extends DeskbenchError {
-  override readonly code: string = 'DESKBENCH_AGENT';
+  override readonly code: ErrorCode = 'DESKBENCH_AGENT';
 }
 
 /** The model's API answered with an error status (or could not be reached: status 0). */
 export class AgentApiError extends AgentError {
-  override readonly code: string = 'DESKBENCH_AGENT_API';
+  override readonly code: ErrorCode = 'DESKBENCH_AGENT_API';
   readonly provider: string;
   readonly status: number;
   constructor(provider: string, status: number, message: string, options?: { cause?: unknown }) {
@@ -36,7 +79,7 @@ export class AgentApiError extends AgentError {
 
 /** Still rate limited after the allowed retries. */
 export class AgentRateLimitError extends AgentApiError {
-  override readonly code: string = 'DESKBENCH_AGENT_RATE_LIMIT';
+  override readonly code: ErrorCode = 'DESKBENCH_AGENT_RATE_LIMIT';
   readonly attempts: number;
   constructor(provider: string, status: number, attempts: number, message: string, options?: { cause?: unknown }) {
     super(provider, status, message, options);
@@ -46,7 +89,7 @@ export class AgentRateLimitError extends AgentApiError {
 
 /** No complete answer within the deadline. */
 export class AgentTimeoutError extends AgentError {
-  override readonly code: string = 'DESKBENCH_AGENT_TIMEOUT';
+  override readonly code: ErrorCode = 'DESKBENCH_AGENT_TIMEOUT';
   readonly timeoutMs: number;
   constructor(provider: string, timeoutMs: number, options?: { cause?: unknown }) {
     super(`${provider}: no answer within ${timeoutMs} ms (timeout)`, options);
@@ -56,7 +99,7 @@ export class AgentTimeoutError extends AgentError {
 
 /** The API answered 2xx but not with what its format promises. */
 export class AgentResponseError extends AgentError {
-  override readonly code: string = 'DESKBENCH_AGENT_RESPONSE';
+  override readonly code: ErrorCode = 'DESKBENCH_AGENT_RESPONSE';
   constructor(provider: string, detail: string, options?: { cause?: unknown }) {
     super(`${provider}: malformed reply: ${detail}`, options);
   }
@@ -64,34 +107,34 @@ export class AgentResponseError extends AgentError {
 
 /** An action the desktop cannot run: the message names the action type and the field. */
 export class ActionError extends DeskbenchError {
-  override readonly code: string = 'DESKBENCH_ACTION';
+  override readonly code: ErrorCode = 'DESKBENCH_ACTION';
 }
 
 // --- file formats read by the metrics ---
 
 /** An audio file in a format (or encoding) that exists but that the decoder does not handle: not a score. */
 export class UnsupportedAudioError extends DeskbenchError {
-  override readonly code: string = 'DESKBENCH_AUDIO_UNSUPPORTED';
+  override readonly code: ErrorCode = 'DESKBENCH_AUDIO_UNSUPPORTED';
 }
 
 /** A file that cannot be read as audio at all: missing, empty, corrupt, or not audio. */
 export class UnreadableAudioError extends DeskbenchError {
-  override readonly code: string = 'DESKBENCH_AUDIO_UNREADABLE';
+  override readonly code: ErrorCode = 'DESKBENCH_AUDIO_UNREADABLE';
 }
 
 /** A WAV whose encoding (or WAV variant) the decoder does not handle. */
 export class UnsupportedWavError extends DeskbenchError {
-  override readonly code: string = 'DESKBENCH_WAV_UNSUPPORTED';
+  override readonly code: ErrorCode = 'DESKBENCH_WAV_UNSUPPORTED';
 }
 
 /** Not a readable WAV (a broken header, no fmt or data chunk…). */
 export class CorruptWavError extends DeskbenchError {
-  override readonly code: string = 'DESKBENCH_WAV_CORRUPT';
+  override readonly code: ErrorCode = 'DESKBENCH_WAV_CORRUPT';
 }
 
 // --- comparing and rerunning runs (deskbench compare, deskbench rerun) ---
 
 /** A results folder or report.json that cannot be read as a run: the message names the file and the field. */
 export class RunReportError extends DeskbenchError {
-  override readonly code: string = 'DESKBENCH_RUN_REPORT';
+  override readonly code: ErrorCode = 'DESKBENCH_RUN_REPORT';
 }

@@ -1,5 +1,10 @@
 // deskbench's public API: run one metric, extend the registries, write an agent, and the types they use.
 // The rooms behind it and how a task flows through them: docs/architecture.md.
+import { registerAdapters } from './adapters/index.ts';
+
+// The formats' own metrics, getters and setup steps, for runMetric and the registries' users before any task loads.
+registerAdapters();
+
 export { runMetric } from './eval/run-metric.ts';
 export { defineMetric, defineGetter } from './eval/registry.ts';
 export type { Metric, Getter, EvalEnv, Options } from './eval/registry.ts';

@@ -5,9 +5,9 @@ import { test as base } from 'vitest';
 import { scriptedAgent } from './agent/agents/scripted.ts';
 import type { Agent } from './agent/types.ts';
 import { type DesktopHandle, type DesktopSpec, startDesktopFor } from './desktop/provider.ts';
-import { type RunTaskOptions, type TaskOutcome, runTask as runTaskInDesktop } from './runner/run-task.ts';
-import { DEFAULT_OPTIONS, runTaskOptions } from './plugin/options.ts';
-import { readTaskFile } from './task/load.ts';
+import { DEFAULT_RUN_OPTIONS } from './contract/run-options.ts';
+import { type RunTaskOptions, type TaskOutcome, runTask as runTaskInDesktop, runTaskOptions } from './worker/run-task.ts';
+import { readTaskFile } from './adapters/load.ts';
 import type { Task } from './task/types.ts';
 
 export interface DeskbenchFixtures {
@@ -38,7 +38,7 @@ export const test = base.extend<DeskbenchFixtures>({
   runTask: async ({ agent, desktopSpec, signal }, use) => {
     await use((task, overrides = {}) =>
       runTaskInDesktop(typeof task === 'string' ? loadTask(task) : task, {
-        ...runTaskOptions(DEFAULT_OPTIONS, agent, signal),
+        ...runTaskOptions(DEFAULT_RUN_OPTIONS, agent, signal),
         desktop: desktopSpec,
         ...overrides,
       }),

@@ -5,6 +5,8 @@
 import type { Action, SpecialActionType } from './types.ts';
 import { isKeyboardKey } from './keyboard-keys.ts';
 import { ActionError } from '../errors.ts';
+import { decodeUnicodeEscape } from '../python/codecs.ts';
+import { pythonStringRepr } from '../python/string-literal.ts';
 
 const SPECIAL_ACTIONS: readonly SpecialActionType[] = ['WAIT', 'FAIL', 'DONE'];
 
@@ -77,7 +79,7 @@ function computer13ToCode(type: string, p: Record<string, unknown>, options: Tra
     case 'CLICK': {
       const args: string[] = [];
       const button = optionalButton(type, p);
-      if (button) args.push(`button=${pyRepr(button)}`);
+      if (button) args.push(`button=${pythonStringRepr(button)}`);
       const point = optionalPoint(type, p);
       if (point) args.push(`x=${point.x}`, `y=${point.y}`);
       if (p.num_clicks !== undefined) args.push(`clicks=${positiveInteger(type, 'num_clicks', p.num_clicks)}`);
@@ -87,7 +89,7 @@ function computer13ToCode(type: string, p: Record<string, unknown>, options: Tra
     case 'MOUSE_UP': {
       const button = optionalButton(type, p);
       const fn = type === 'MOUSE_DOWN' ? 'mouseDown' : 'mouseUp';
-      return `pyautogui.${fn}(${button ? `button=${pyRepr(button)}` : ''})`;
+      return `pyautogui.${fn}(${button ? `button=${pythonStringRepr(button)}` : ''})`;
     }
     case 'RIGHT_CLICK':
     case 'DOUBLE_CLICK': {
@@ -116,12 +118,12 @@ function computer13ToCode(type: string, p: Record<string, unknown>, options: Tra
       const key = keyName(type, 'key', p.key);
       if (type === 'PRESS' && key === '<') return LESS_THAN_HOTKEY;
       const fn = type === 'PRESS' ? 'press' : type === 'KEY_DOWN' ? 'keyDown' : 'keyUp';
-      return `pyautogui.${fn}(${pyRepr(key)})`;
+      return `pyautogui.${fn}(${pythonStringRepr(key)})`;
     }
     case 'HOTKEY': {
       if (!Array.isArray(p.keys) || p.keys.length === 0) throw new ActionError(`HOTKEY: keys must be a non-empty list of key names, got ${describe(p.keys)}`);
       const keys = p.keys.map((key, i) => keyName(type, `keys[${i}]`, key));
-      return `pyautogui.hotkey(${keys.map(pyRepr).join(', ')})`;
+      return `pyautogui.hotkey(${keys.map(pythonStringRepr).join(', ')})`;
     }
     default:
       throw new ActionError(`Unknown action type: ${JSON.stringify(type)} (expected one of ${[...COMPUTER_13_TYPES, ...SPECIAL_ACTIONS].join(', ')})`);
@@ -136,11 +138,11 @@ const LESS_THAN_HOTKEY = 'pyautogui.hotkey("shift", ",")';
  * we split here, on the literal, so no escape gets mangled.
  */
 export function typewriteCode(text: string): string {
-  if (!text.includes('<')) return `pyautogui.typewrite(${pyRepr(text)})`;
+  if (!text.includes('<')) return `pyautogui.typewrite(${pythonStringRepr(text)})`;
   const calls: string[] = [];
   text.split('<').forEach((part, i) => {
     if (i > 0) calls.push(LESS_THAN_HOTKEY);
-    if (part) calls.push(`pyautogui.typewrite(${pyRepr(part)})`);
+    if (part) calls.push(`pyautogui.typewrite(${pythonStringRepr(part)})`);
   });
   return calls.join('; ');
 }
@@ -200,33 +202,6 @@ function describe(value: unknown): string {
   }
 }
 
-// ── Python string literals ─────────────────────────────────────────────────
-
-const NON_PRINTABLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]$/u;
-
-/** Python's `repr(str)`: the literal Python would print, quotes chosen the same way. */
-export function pyRepr(text: string): string {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if (ch === quote || ch === '\\') out += `\\${ch}`;
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (code < 0x20 || code === 0x7f) out += `\\x${hex(code, 2)}`;
-    else if (code < 0x7f || (ch !== ' ' && !NON_PRINTABLE.test(ch))) out += ch;
-    else if (code <= 0xff) out += `\\x${hex(code, 2)}`;
-    else if (code <= 0xffff) out += `\\u${hex(code, 4)}`;
-    else out += `\\U${hex(code, 8)}`;
-  }
-  return out + quote;
-}
-
-function hex(code: number, width: number): string {
-  return code.toString(16).padStart(width, '0');
-}
-
 // ── OSWorld's `_fix_pyautogui_less_than_bug` ───────────────────────────────
 
 /**
@@ -250,40 +225,4 @@ export function fixPyautoguiLessThan(command: string): string {
     });
     return parts.join('; ');
   });
-}
-
-const SIMPLE_ESCAPES: Record<string, string> = {
-  '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\n': '',
-};
-
-/** Python's `text.encode('utf-8').decode('unicode_escape')`, or undefined where Python raises UnicodeDecodeError. */
-export function decodeUnicodeEscape(text: string): string | undefined {
-  const bytes = Buffer.from(text, 'utf8');
-  let out = '';
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i];
-    if (byte !== 0x5c) { out += String.fromCharCode(byte); continue; } // every other byte is read as Latin-1
-    if (i + 1 >= bytes.length) return undefined; // "\ at end of string"
-    const next = String.fromCharCode(bytes[++i]);
-    if (next in SIMPLE_ESCAPES) { out += SIMPLE_ESCAPES[next]; continue; }
-    if (next >= '0' && next <= '7') {
-      let digits = next;
-      while (digits.length < 3 && i + 1 < bytes.length && bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x37) digits += String.fromCharCode(bytes[++i]);
-      out += String.fromCharCode(parseInt(digits, 8));
-      continue;
-    }
-    const width = next === 'x' ? 2 : next === 'u' ? 4 : next === 'U' ? 8 : 0;
-    if (width) {
-      const digits = bytes.subarray(i + 1, i + 1 + width).toString('latin1');
-      if (digits.length < width || !/^[0-9a-fA-F]+$/.test(digits)) return undefined;
-      const code = parseInt(digits, 16);
-      if (code > 0x10ffff) return undefined;
-      out += String.fromCodePoint(code);
-      i += width;
-      continue;
-    }
-    if (next === 'N') return undefined; // \N{name} needs Unicode's name table; treated as undecodable
-    out += `\\${next}`; // unknown escapes stay as they are
-  }
-  return out;
 }

@@ -1,12 +1,7 @@
-// Agents given as objects in deskbench()'s options. The options reach the test workers as JSON, which cannot carry an
-// object with methods. So deskbench() files each agent object here under its name, the generated test refers to it by
-// that name, and the worker evaluates the vitest config file again (which calls deskbench() again) to find it.
+// Agents given as objects in deskbench()'s options. What reaches the test workers is JSON (src/contract/payload.ts),
+// which cannot carry an object with methods. So deskbench() files each agent object here under its name, the payload
+// names it, and the worker evaluates the vitest config file again (which calls deskbench() again) to find it.
 import type { Agent } from './types.ts';
-
-/** How a generated test names an agent object of the config. */
-export interface ConfiguredAgentRef {
-  configured: string;
-}
 
 const REGISTRY = Symbol.for('deskbench.configuredAgents');
 
@@ -20,9 +15,8 @@ export function isAgent(value: unknown): value is Agent {
   return typeof agent === 'object' && agent !== null && typeof agent.name === 'string' && agent.name !== '' && typeof agent.predict === 'function';
 }
 
-export function registerConfiguredAgent(agent: Agent): ConfiguredAgentRef {
+export function registerConfiguredAgent(agent: Agent): void {
   registry().set(agent.name, agent);
-  return { configured: agent.name };
 }
 
 /**

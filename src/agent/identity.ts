@@ -1,6 +1,6 @@
 // Which agent ran a task, precisely enough to run it again: its name, the module it came from with that file's
 // sha256, and what its optional describe() reports (model names and parameters). The worker records it in each task
-// test's meta; the reporter puts the run's agents in the run record (src/report/run-record.ts).
+// test's meta; the reporter puts the run's agents in the run record (src/node/report/run-record.ts).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';

@@ -11,21 +11,21 @@ import type { Agent } from './types.ts';
 
 type AgentFactory = (options: Record<string, unknown>) => Agent | Promise<Agent>;
 
-export const BUILTIN_AGENTS: Record<BuiltinAgentName | (string & {}), AgentFactory> = {
-  scripted: (options) => scriptedAgent(options),
-  noop: () => noopAgent(),
-  fail: () => failAgent(),
-  // Model agents load their SDKs only when chosen.
-  openai: async (options) => (await import('./agents/openai.ts')).openaiAgent(options as never),
-  anthropic: async (options) => (await import('./agents/anthropic.ts')).anthropicAgent(options as never),
-};
-
-/** The built-in agents by name, for lookups and the did-you-mean of an unknown name. */
-const agents = new Registry<AgentFactory>('agent');
-for (const [name, factory] of Object.entries(BUILTIN_AGENTS)) agents.define(name, factory);
-
 /** The built-in agent names, as the `agent` option's type lists them. */
 export type BuiltinAgentName = 'scripted' | 'noop' | 'fail' | 'openai' | 'anthropic';
+
+/** The built-in agents by name, the same registry shape as metrics and getters (with the did-you-mean). */
+const agents = new Registry<AgentFactory>('agent');
+agents.define('scripted', (options) => scriptedAgent(options));
+agents.define('noop', () => noopAgent());
+agents.define('fail', () => failAgent());
+// Model agents load their SDKs only when chosen.
+agents.define('openai', async (options) => (await import('./agents/openai.ts')).openaiAgent(options as never));
+agents.define('anthropic', async (options) => (await import('./agents/anthropic.ts')).anthropicAgent(options as never));
+
+export function isBuiltinAgent(name: string): boolean {
+  return agents.has(name);
+}
 
 /**
  * Why a spec cannot name an agent, checked in the main process before any desktop starts (undefined when it can):

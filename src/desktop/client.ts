@@ -1,5 +1,6 @@
 // One typed client for OSWorld's in-VM HTTP protocol (port 5000), used by setup steps, getters, the agent loop and
 // tests. It speaks to our container's control server and to a real OSWorld VM alike; the token is sent when given.
+import { DeskbenchError, type ErrorCode } from '../errors.ts';
 
 export interface ExecResult {
   status: string;
@@ -25,8 +26,8 @@ export interface Size {
   height: number;
 }
 
-export class DesktopRequestError extends Error {
-  override name = 'DesktopRequestError';
+export class DesktopRequestError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_DESKTOP_REQUEST';
   readonly endpoint: string;
   readonly status: number;
   readonly body: string;

@@ -3,11 +3,12 @@
 // control server and its token-guarded fronts for Chrome's DevTools and VLC are published, on 127.0.0.1 by default;
 // the container sits on its run's network, where desktops cannot reach each other; memory, CPUs and processes are
 // limited.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { GenericContainer, PullPolicy, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
 import { DesktopClient } from './client.ts';
 import { assertDesktopImage, desktopImage } from './image.ts';
 import { DESKBENCH_LABEL, RUN_LABEL } from './labels.ts';
+import { currentRunId } from './run-id.ts';
 import { ensureRunNetwork } from './network.ts';
 import type { DesktopService } from './provider.ts';
 
@@ -38,7 +39,7 @@ const DEFAULT_LIMITS = { memory: '4g', cpus: 2, pids: 4096 } as const;
 export interface StartDesktopOptions {
   /** Image to run; default DESKBENCH_IMAGE or deskbench/desktop:latest. */
   image?: string;
-  /** Run id for the deskbench.run label; default DESKBENCH_RUN_ID or one id per process. */
+  /** Run id for the deskbench.run label; default: the process's (run-id.ts). */
   runId?: string;
   /** Screen size; default 1920×1080. */
   width?: number;
@@ -67,13 +68,6 @@ export interface Desktop {
   containerId: string;
   container: StartedTestContainer;
   stop(): Promise<void>;
-}
-
-const processRunId = process.env.DESKBENCH_RUN_ID ?? `run-${randomUUID().slice(0, 8)}`;
-
-/** The run id containers of this process are labelled with. */
-export function currentRunId(): string {
-  return process.env.DESKBENCH_RUN_ID ?? processRunId;
 }
 
 /** GenericContainer with the host settings testcontainers has no builder for: bind address and limits. */

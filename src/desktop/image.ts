@@ -1,17 +1,18 @@
 // The desktop image's name and a clear error when it has not been built.
 import { ImageName, getContainerRuntimeClient } from 'testcontainers';
+import { DeskbenchError, type ErrorCode } from '../errors.ts';
 
 /** `DESKBENCH_IMAGE` or deskbench/desktop:latest (built by `deskbench image`, i.e. scripts/build-image.sh). */
 export function desktopImage(): string {
   return process.env.DESKBENCH_IMAGE ?? 'deskbench/desktop:latest';
 }
 
-class DockerEngineError extends Error {
-  override name = 'DockerEngineError';
+class DockerEngineError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_DOCKER_ENGINE';
 }
 
-export class DesktopImageMissingError extends Error {
-  override name = 'DesktopImageMissingError';
+export class DesktopImageMissingError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_DESKTOP_IMAGE_MISSING';
 }
 
 /** Throws DesktopImageMissingError when the image is not in the local engine (it is never pulled). */

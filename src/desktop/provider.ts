@@ -1,6 +1,7 @@
 // Where a task's desktop comes from. `docker`: a fresh local container per task (testcontainers, see
 // docker-provider.ts). `remote`: an already running OSWorld-protocol server — an OSWorld VM, or our container on
 // another host — which deskbench neither starts nor stops.
+import { Registry } from '../shared/registry.ts';
 import { DesktopClient, DesktopRequestError } from './client.ts';
 import type { DesktopLimits } from './docker-provider.ts';
 import type { DesktopPoolAddress } from './warm-pool-endpoint.ts';
@@ -34,17 +35,33 @@ export type DesktopSpec =
       warm?: number;
       /** The run's pool of warm desktops (set by the plugin's runtime when it has one): take one there. */
       pool?: DesktopPoolAddress;
+      /** The run whose label the container carries (default: this process's, run-id.ts). */
+      runId?: string;
     }
   | { provider: 'remote'; url: string; token?: string };
 
-export async function startDesktopFor(spec: DesktopSpec): Promise<DesktopHandle> {
-  if (spec.provider === 'remote') return connectRemoteDesktop(spec.url, spec.token);
+/** How a provider starts (or connects to) a desktop for one task. */
+type DesktopProvider = (spec: DesktopSpec) => Promise<DesktopHandle>;
+
+/** The desktop providers by name, the same registry shape as metrics, getters, setup steps and agents. */
+const providers = new Registry<DesktopProvider>('desktop provider');
+providers.define('docker', (spec) => startDockerDesktop(spec as Extract<DesktopSpec, { provider: 'docker' }>));
+providers.define('remote', (spec) => connectRemoteDesktop(spec as Extract<DesktopSpec, { provider: 'remote' }>));
+
+export function startDesktopFor(spec: DesktopSpec): Promise<DesktopHandle> {
+  const provider = providers.get(spec.provider);
+  if (!provider) throw new Error(providers.unknownMessage(spec.provider));
+  return provider(spec);
+}
+
+/** A fresh local container, or one of the run's warm desktops when the run has a pool. */
+async function startDockerDesktop(spec: Extract<DesktopSpec, { provider: 'docker' }>): Promise<DesktopHandle> {
   if (spec.pool) {
     const { takeDesktopFrom } = await import('./warm-pool-endpoint.ts');
     return takeDesktopFrom(spec.pool);
   }
   const { startDesktop } = await import('./docker-provider.ts');
-  const desktop = await startDesktop({ image: spec.image, limits: spec.limits, hostAddress: spec.hostAddress });
+  const desktop = await startDesktop({ image: spec.image, limits: spec.limits, hostAddress: spec.hostAddress, runId: spec.runId });
   return {
     client: desktop.client,
     cdp: desktop.cdp,
@@ -59,7 +76,7 @@ export async function startDesktopFor(spec: DesktopSpec): Promise<DesktopHandle>
  * A server someone else runs. Its CDP and VLC ports are assumed on the same host, as on an OSWorld VM: 9222 with no
  * authentication, 8080 with OSWorld's VLC password.
  */
-async function connectRemoteDesktop(url: string, token?: string): Promise<DesktopHandle> {
+async function connectRemoteDesktop({ url, token }: Extract<DesktopSpec, { provider: 'remote' }>): Promise<DesktopHandle> {
   const client = new DesktopClient({ url, token });
   try {
     await client.request('GET', '/platform', undefined, 10_000);

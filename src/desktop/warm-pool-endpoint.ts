@@ -1,6 +1,6 @@
 // How vitest's workers get a desktop from the run's pool (warm-pool.ts), which lives in the main process: a loopback
-// HTTP endpoint guarded by a random token. Its address and token reach the workers over vitest's IPC
-// (project.provide / inject), never on disk; the answer carries the desktop's connection (its server and token, the
+// HTTP endpoint guarded by a random token. Its address and token reach the workers in deskbench's worker payload
+// (vitest's provide/inject, src/contract/payload.ts), never on disk; the answer carries the desktop's connection (its server and token, the
 // DevTools and VLC fronts). The task then owns that desktop and removes its container when done.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer, request } from 'node:http';
@@ -9,15 +9,6 @@ import { DesktopClient } from './client.ts';
 import type { Desktop } from './docker-provider.ts';
 import { type DesktopHandle, type DesktopService, answers } from './provider.ts';
 import type { WarmDesktopPool } from './warm-pool.ts';
-
-/** The key of the pool's address in vitest's provided context. */
-export const DESKTOP_POOL_KEY = 'deskbench:desktop-pool';
-
-declare module 'vitest' {
-  interface ProvidedContext {
-    'deskbench:desktop-pool': DesktopPoolAddress | undefined;
-  }
-}
 
 export interface DesktopPoolAddress {
   url: string;

@@ -2,7 +2,7 @@
 // takes to start. They stay fresh: each desktop is handed out once and never comes back (the task stops it), and a
 // replacement starts as soon as the one handed out is ready (not before: it would slow the start the task waits for).
 // The pool fills on the first request, so a run that starts no desktop (`vitest list`, everything filtered out or
-// resumed) starts none. It lives in vitest's main process (src/plugin/global-setup.ts); workers ask it over
+// resumed) starts none. It lives in vitest's main process (src/node/plugin/global-setup.ts); workers ask it over
 // warm-pool-endpoint.ts.
 import type { Desktop } from './docker-provider.ts';
 import { answers } from './provider.ts';

@@ -1,15 +1,13 @@
-// Registers every built-in metric and getter family. Each family module exports a record keyed by OSWorld's names;
+// Registers every built-in metric and getter family (a format's own come with its adapter, src/adapters/). Each
+// family module exports a record keyed by OSWorld's names;
 // helpers add ONE import line and ONE entry below for their family. Registration is idempotent and lazy: the engine
 // and runMetric call registerBuiltins() before looking anything up, and user definitions made earlier win.
 import { defineGetter, defineMetric, getters, metrics } from './registry.ts';
 import type { Getter, Metric } from './registry.ts';
-import type { SourceFormat } from '../task/types.ts';
 
 // --- metric families (one import per family) ---
 import { pdfMetrics } from './metrics/pdf.ts';
 import { imageMetrics } from './metrics/image.ts';
-import { notebookMetrics } from './metrics/notebook.ts';
-import { guiosMetrics, guiosVariants } from './metrics/guios.ts';
 import { generalMetrics } from './metrics/general.ts';
 import { textMetrics } from './metrics/text.ts';
 import { dataMetrics } from './metrics/data.ts';
@@ -36,14 +34,11 @@ import { chromeProfileGetters } from './getters/chrome-profile.ts';
 import { vlcGetters } from './getters/vlc.ts';
 import { gimpGetters } from './getters/gimp.ts';
 import { vscodeGetters } from './getters/vscode.ts';
-import { spider2vGetters } from './getters/spider2v.ts';
 import { impressGetters } from './getters/impress.ts';
 
 const metricFamilies: Record<string, Metric>[] = [
   pdfMetrics,
   imageMetrics,
-  notebookMetrics,
-  guiosMetrics,
   generalMetrics,
   textMetrics,
   dataMetrics,
@@ -61,9 +56,6 @@ const metricFamilies: Record<string, Metric>[] = [
   xlsxMetrics,
 ];
 
-/** Metrics that replace their namesake for one format's tasks. */
-const formatVariants: [SourceFormat, Record<string, Metric>][] = [['guios', guiosVariants]];
-
 const getterFamilies: Record<string, Getter>[] = [
   fileGetters,
   commandGetters,
@@ -74,7 +66,6 @@ const getterFamilies: Record<string, Getter>[] = [
   vlcGetters,
   gimpGetters,
   vscodeGetters,
-  spider2vGetters,
   impressGetters,
 ];
 
@@ -86,9 +77,6 @@ export function registerBuiltins(): void {
   registered = true;
   for (const family of metricFamilies) {
     for (const [name, metric] of Object.entries(family)) if (metrics.get(name) === undefined) defineMetric(name, metric);
-  }
-  for (const [format, family] of formatVariants) {
-    for (const [name, metric] of Object.entries(family)) if (!metrics.has(name, format)) defineMetric(name, metric, { format });
   }
   for (const family of getterFamilies) {
     for (const [type, getter] of Object.entries(family)) if (getters.get(type) === undefined) defineGetter(type, getter);

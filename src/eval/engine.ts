@@ -82,8 +82,8 @@ export async function evaluate(task: Task, env: EvalEnv, context: EvalContext): 
   if (evaluator.root.kind === 'infeasible') {
     return { score: failed ? 1 : 0, details: { outcome: 'infeasible', metrics: [] } };
   }
-  // GUI-OS's agent has no FAIL action and its orchestrator scores the final state regardless.
-  if (failed && task.format !== 'guios') return { score: 0, details: { outcome: 'agent-failed', metrics: [] } };
+  // OSWorld scores 0 when the agent gave up on a feasible task; a format may score the final state regardless.
+  if (failed && !evaluator.scoreAfterFail) return { score: 0, details: { outcome: 'agent-failed', metrics: [] } };
 
   const reports: MetricReport[] = [];
   const score = await evaluateNode(evaluator.root, { task, env, failed, reports });

@@ -1,11 +1,11 @@
 // The errors of task files: a download that failed, and a file whose content is not the one the lock recorded. Both
 // are the infrastructure's failures, not the agent's: a run counts the tasks they end apart (report.json's
 // `infrastructure`), and their codes say which.
-import { DeskbenchError } from '../errors.ts';
+import { DeskbenchError, type ErrorCode } from '../errors.ts';
 
 /** A file could not be fetched: an HTTP error status, a network error, or a body cut short after every try. */
 export class DownloadError extends DeskbenchError {
-  override readonly code: string = 'DESKBENCH_DOWNLOAD_FAILED';
+  override readonly code: ErrorCode = 'DESKBENCH_DOWNLOAD_FAILED';
   /** The HTTP status of the last answer, when there was one. */
   readonly status?: number;
   constructor(message: string, options?: { cause?: unknown; status?: number }) {
@@ -16,7 +16,7 @@ export class DownloadError extends DeskbenchError {
 
 /** A file's sha256 differs from the one in the lock: the file changed upstream (or the cached copy is not the locked one). */
 export class FileChangedError extends DeskbenchError {
-  override readonly code: string = 'DESKBENCH_FILE_CHANGED';
+  override readonly code: ErrorCode = 'DESKBENCH_FILE_CHANGED';
   readonly url: string;
   readonly expected: string;
   readonly actual: string;

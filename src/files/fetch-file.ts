@@ -12,6 +12,7 @@ import https from 'node:https';
 import { setTimeout as delay } from 'node:timers/promises';
 import { PARTIAL_SUFFIX } from './cache.ts';
 import { DownloadError } from './errors.ts';
+import { DeskbenchError, type ErrorCode } from '../errors.ts';
 
 export interface FetchFileOptions {
   /** Attempts in all (default 3, OSWorld's). */
@@ -79,7 +80,8 @@ export async function fetchToFile(url: string, target: string, options: FetchFil
 }
 
 /** Why one attempt failed, and whether another may succeed. */
-class AttemptError extends Error {
+class AttemptError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_DOWNLOAD_ATTEMPT';
   readonly retry: boolean;
   readonly status?: number;
   readonly retryAfterMs?: number;

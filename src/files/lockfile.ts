@@ -3,6 +3,7 @@
 // `files unpack` check files against it.
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { DeskbenchError, type ErrorCode } from '../errors.ts';
 
 export const LOCKFILE_NAME = 'deskbench-files.lock.json';
 
@@ -34,9 +35,8 @@ export type LockEntry = z.infer<typeof entrySchema>;
 export type FilesLock = z.infer<typeof lockSchema>;
 
 /** A lock file that cannot be read or is not a lock: the message names the file and the field. */
-class LockfileError extends Error {
-  override name = 'LockfileError';
-  readonly code = 'DESKBENCH_LOCKFILE';
+class LockfileError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_LOCKFILE';
 }
 
 export function emptyLock(): FilesLock {

@@ -1,19 +1,11 @@
-// Registers every built-in setup step family (OSWorld, Spider2-V, GUI-OS). Idempotent; user definitions made
-// earlier win.
+// Registers the setup steps no one format owns (Chrome's, over CDP). Each format's own steps come with its adapter
+// (src/adapters/). Idempotent; user definitions made earlier win.
 import { defineSetupStep, setupSteps, type SetupStep } from './registry.ts';
 
 // --- step families (one import per family) ---
-import { osworldSteps } from './osworld.ts';
 import { chromeSteps } from './chrome.ts';
-import { spider2vSteps } from './spider2v.ts';
-import { guiosSteps } from './guios.ts';
 
-const stepFamilies: Record<string, SetupStep>[] = [
-  osworldSteps,
-  chromeSteps,
-  spider2vSteps,
-  guiosSteps,
-];
+const stepFamilies: Record<string, SetupStep>[] = [chromeSteps];
 
 let registered = false;
 

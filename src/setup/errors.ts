@@ -1,12 +1,13 @@
 // Errors of the setup phase: a step that failed (carrying its index, type and cause), a step given bad parameters,
 // and the steps that stand for an outside service deskbench cannot provide (they skip the task, see `needs`).
 import { SkipTask, type SetupStep } from './registry.ts';
+import { DeskbenchError, type ErrorCode } from '../errors.ts';
 
 export type SetupPhase = 'config' | 'postconfig';
 
 /** "Setup step 2 (download) failed: …" — OSWorld's message, plus the step's type. `cause` is the original error. */
-export class SetupStepError extends Error {
-  override name = 'SetupStepError';
+export class SetupStepError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_SETUP_STEP';
   readonly phase: SetupPhase;
   /** Index in the task's `config` (or `evaluator.postconfig`) list, from 0 as OSWorld counts. */
   readonly index: number;
@@ -21,8 +22,8 @@ export class SetupStepError extends Error {
 }
 
 /** A parameter that is missing or has the wrong shape: "download: parameters.files[0].url must be a string (got 3)". */
-export class StepParameterError extends Error {
-  override name = 'StepParameterError';
+export class StepParameterError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_STEP_PARAMETER';
 }
 
 // Steps that only make sense with an outside account or service. They throw SkipTask when run; the runner also looks

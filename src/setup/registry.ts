@@ -1,6 +1,7 @@
 // The open registry of setup step types (OSWorld `config[].type`, Spider2-V's types, GUI-OS `config[].func`).
 // Built-in families register from `builtins.ts`; users add their own with `defineSetupStep`.
 import type { DesktopClient } from '../desktop/client.ts';
+import { Registry } from '../shared/registry.ts';
 import type { DesktopService } from '../desktop/provider.ts';
 
 export interface SetupContext {
@@ -25,9 +26,10 @@ export type SetupStep = (ctx: SetupContext, parameters: Record<string, unknown>)
 
 export { SkipTask } from '../errors.ts';
 
-export const setupSteps = new Map<string, SetupStep>();
+/** The setup steps by type, the same registry shape as metrics, getters and agents (with the did-you-mean). */
+export const setupSteps = new Registry<SetupStep>('setup step');
 
 export function defineSetupStep(type: string, step: SetupStep): void {
-  setupSteps.set(type, step);
+  setupSteps.define(type, step);
 }
 

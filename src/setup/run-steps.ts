@@ -2,7 +2,6 @@
 // SetupController.setup does: each step's failure stops the run as "Setup step i (type) failed: …".
 // Before anything runs, every step type is looked up, so an unknown type, or a step that needs an outside service
 // (which would skip the task anyway), is reported before the desktop is touched.
-import { closeNames } from '../shared/close-names.ts';
 import type { SetupStepSpec } from '../task/types.ts';
 import { registerBuiltinSteps } from './builtins.ts';
 import { SetupStepError, skipReasonOf, type SetupPhase } from './errors.ts';
@@ -42,7 +41,7 @@ export async function runSetupSteps(steps: readonly SetupStepSpec[], ctx: SetupC
 }
 
 function unknownStep(phase: SetupPhase, index: number, type: string): SetupStepError {
-  const close = closeNames(type, [...setupSteps.keys()], 3);
+  const close = setupSteps.suggest(type, 3);
   return new SetupStepError(
     phase,
     index,

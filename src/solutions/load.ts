@@ -11,11 +11,11 @@ import { basename, dirname } from 'node:path';
 import { z } from 'zod';
 import type { Action } from '../agent/types.ts';
 import { TaskFileError, jsonPath } from '../task/errors.ts';
-import { walkJsonFiles } from '../task/load.ts';
+import { adapters } from '../adapters/index.ts';
+import { walkJsonFiles } from '../adapters/load.ts';
 import { solution } from '../task/schema-parts.ts';
 import type { SourceFormat, Task } from '../task/types.ts';
 
-const SOLUTION_FORMATS: readonly SourceFormat[] = ['osworld', 'spider2v', 'guios'];
 
 /** A variant's name, the part between the task id and `.json`: lower-case letters, digits and dashes. */
 const VARIANT_NAME = /^[a-z][a-z0-9-]*$/;
@@ -90,10 +90,10 @@ export function loadSolutions(folders: readonly string[]): Solutions {
   return solutions;
 }
 
-function readSolutionFile(file: string): SolutionFile | GoldOnlyMark {
+export function readSolutionFile(file: string): SolutionFile | GoldOnlyMark {
   const format = basename(dirname(file)) as SourceFormat;
-  if (!SOLUTION_FORMATS.includes(format)) {
-    throw new TaskFileError(file, '', `a solution file must sit in a folder named after its format (${SOLUTION_FORMATS.join(', ')}), not in "${basename(dirname(file))}"`);
+  if (!adapters.has(format)) {
+    throw new TaskFileError(file, '', `a solution file must sit in a folder named after its format (${adapters.names().join(', ')}), not in "${basename(dirname(file))}"`);
   }
   let data: unknown;
   try {

@@ -1,17 +1,14 @@
-// The programs a task runs inside the desktop: the commands of its setup steps and postconfig (OSWorld `launch`,
-// `execute`/`command`, `execute_with_verification`; Spider2-V's `google_chrome_browser` and `script_and_execute`;
-// GUI-OS's `upload_script_and_execute`), of its command getters (`vm_command_line`, `vm_command_error`,
-// `vm_script_output`), and of the shell scripts it brings when they sit in its folder (GUI-OS's init.sh and eval
-// scripts). A command is an argv list or a shell string; in a shell string every simple command counts, including
-// those in pipelines, `$(…)`, backquotes, `bash -c '…'` and after `sudo`/`timeout`/`nohup`/`env`.
+// The programs a command runs inside the desktop. Which setup steps and getters run commands is each format's rule
+// (its adapter's stepCommands and getterCommands; src/adapters/programs.ts puts a task's together). A command is an
+// argv list or a shell string; in a shell string every simple command counts, including those in pipelines, `$(…)`,
+// backquotes, `bash -c '…'` and after `sudo`/`timeout`/`nohup`/`env`.
 // Shell builtins and relative paths (`./setup.sh`: scripts the task brings) are not programs the desktop provides;
 // an absolute path counts by its basename (`/usr/bin/thunderbird` is thunderbird).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { containedPath } from './contained-path.ts';
-import { evalLeaves } from './flags.ts';
 import { shlexSplit } from '../shared/shlex.ts';
-import type { GetterSpec, SetupStepSpec, Task } from './types.ts';
+import type { Task } from './types.ts';
 
 // Words that start a shell construct, not a program.
 const SHELL_WORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', '!', '{', '}']);
@@ -200,53 +197,16 @@ export function programOf(name: string): string | undefined {
 }
 
 /** A command as a task gives it: an argv list or a string, and whether a shell reads it. */
-interface Command {
+export interface Command {
   command: unknown;
   shell: boolean;
-}
-
-/** Setup and postconfig steps that run a command, with the command and whether a shell reads it. */
-function stepCommands(step: SetupStepSpec, task: Task): Command[] {
-  const p = step.parameters;
-  switch (step.type) {
-    case 'launch':
-    case 'execute':
-    case 'command':
-      return [{ command: p.command, shell: p.shell === true }];
-    case 'execute_with_verification': {
-      const verification = (p.verification ?? {}) as { command_success?: unknown };
-      return [{ command: p.command, shell: p.shell === true }, { command: verification.command_success, shell: true }];
-    }
-    case 'google_chrome_browser':
-      return [{ command: ['google-chrome'], shell: false }, { command: ['socat'], shell: false }];
-    case 'script_and_execute':
-      // The script itself is downloaded or found among Spider2-V's files when the step runs; bash runs it.
-      return [{ command: ['/bin/bash'], shell: false }];
-    case 'upload_script_and_execute':
-      return [{ command: ['bash'], shell: false }, ...taskScript(task, p.local_path)];
-    default:
-      return [];
-  }
-}
-
-/** Getters that run a command in the desktop. */
-function getterCommands(getter: GetterSpec, task: Task): Command[] {
-  switch (getter.type) {
-    case 'vm_command_line':
-    case 'vm_command_error':
-      return [{ command: getter.command, shell: getter.shell === true }];
-    case 'vm_script_output':
-      return [{ command: ['bash'], shell: false }, ...taskScript(task, getter.script)];
-    default:
-      return [];
-  }
 }
 
 /**
  * A shell script of the task's own folder (GUI-OS's init.sh and eval scripts), read as one shell command; nothing
  * when it is not on this machine (the step or getter then fails, naming it) or lies outside the folder.
  */
-function taskScript(task: Task, localPath: unknown): Command[] {
+export function scriptCommand(task: Task, localPath: unknown): Command[] {
   if (typeof localPath !== 'string' || /^https?:/.test(localPath)) return [];
   try {
     const path = containedPath(task.dir, localPath, { file: task.file, field: 'local_path' });
@@ -255,22 +215,4 @@ function taskScript(task: Task, localPath: unknown): Command[] {
   } catch {
     return [];
   }
-}
-
-/** Every command a task runs in the desktop: setup and postconfig steps (not those the reference skips), getters. */
-function taskCommands(task: Task): Command[] {
-  const steps = [...task.setup, ...(task.evaluator?.postconfig ?? [])].filter((step) => !step.ignoredBecause);
-  const getters = task.evaluator
-    ? evalLeaves(task.evaluator.root).flatMap((leaf) => (leaf.kind === 'metric' ? [leaf.result, leaf.expected] : []))
-    : [];
-  return [
-    ...steps.flatMap((step) => stepCommands(step, task)),
-    ...getters.flatMap((getter) => (getter ? getterCommands(getter, task) : [])),
-  ];
-}
-
-/** The programs (see programOf) a task runs in the desktop, sorted, each once. */
-export function taskPrograms(task: Task): string[] {
-  const names = taskCommands(task).flatMap(({ command, shell }) => commandNames(command, shell));
-  return [...new Set(names.flatMap((name) => programOf(name) ?? []))].sort();
 }

@@ -3,6 +3,7 @@
 // must not make deskbench read, write or delete anything outside the folder it meant (results, cache, task folder).
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { DeskbenchError, type ErrorCode } from '../errors.ts';
 
 /** Where a path came from, for the message: the task file (when known) and the field, e.g. `config[0].parameters.src`. */
 export interface PathOrigin {
@@ -11,8 +12,8 @@ export interface PathOrigin {
 }
 
 /** A path from a task that leads outside the folder it must stay in. */
-export class PathEscapeError extends Error {
-  override name = 'PathEscapeError';
+export class PathEscapeError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_PATH_ESCAPE';
   readonly file: string | undefined;
   readonly field: string;
   readonly root: string;

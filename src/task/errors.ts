@@ -1,11 +1,11 @@
 // Errors about task files. Each names the file, the JSON path inside it (and its line) and what was expected, so one
 // message is enough to fix the file. A broken file never stops the others from loading: loaders collect these, never throw them.
 import type { TextLocation } from './json-location.ts';
+import { DeskbenchError, type ErrorCode } from '../errors.ts';
 
-export class TaskFileError extends Error {
-  override name = 'TaskFileError';
-  /** A stable name of the kind (see src/errors.ts): reports and `deskbench verify --json` list it. */
-  readonly code: string = 'DESKBENCH_TASK_FILE';
+export class TaskFileError extends DeskbenchError {
+  /** A stable name of the kind: reports and `deskbench verify --json` list it. */
+  override readonly code: ErrorCode = 'DESKBENCH_TASK_FILE';
   readonly file: string;
   /** JSON path inside the file, e.g. `config[2].parameters.command`; empty for the whole file. */
   readonly path: string;
@@ -28,8 +28,7 @@ export class TaskFileError extends Error {
 
 /** A `tasks` entry that names nothing: no such file or folder, or a glob that matches no file. */
 export class MissingTaskPathError extends TaskFileError {
-  override name = 'MissingTaskPathError';
-  override readonly code: string = 'DESKBENCH_TASK_PATH_MISSING';
+  override readonly code: ErrorCode = 'DESKBENCH_TASK_PATH_MISSING';
 }
 
 /** Formats a zod issue path as a JSON path: ['config', 2, 'type'] → `config[2].type`. */

@@ -1,7 +1,8 @@
 // The one normalized task model the rest of deskbench works with, whatever format the file was written in.
 import type { Action } from './actions.ts';
 
-export type SourceFormat = 'osworld' | 'spider2v' | 'guios';
+/** A benchmark format's name: osworld, spider2v, guios, or another registered adapter's (src/adapters/). */
+export type SourceFormat = string;
 
 /** A setup or postconfig step: OSWorld's `{type, parameters}`, GUI-OS's `{func, arguments}` normalized alike. */
 export interface SetupStepSpec {
@@ -45,6 +46,8 @@ export interface Evaluator {
   /** Steps run before the getters (OSWorld `postconfig`), also for infeasible tasks. */
   postconfig: SetupStepSpec[];
   root: EvalNode;
+  /** Score the final state even when the agent answered FAIL (GUI-OS has no FAIL action; OSWorld scores that run 0). */
+  scoreAfterFail?: boolean;
 }
 
 export interface TaskFlags {

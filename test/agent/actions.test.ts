@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ActionError } from '../../src/errors.ts';
-import { decodeUnicodeEscape, fixPyautoguiLessThan, isSpecialAction, pyRepr, specialActionType, toPyautoguiCode, typewriteCode } from '../../src/agent/actions.ts';
+import { fixPyautoguiLessThan, isSpecialAction, specialActionType, toPyautoguiCode, typewriteCode } from '../../src/agent/actions.ts';
+import { decodeUnicodeEscape } from '../../src/python/codecs.ts';
+import { pythonStringRepr } from '../../src/python/string-literal.ts';
 import { isKeyboardKey, KEYBOARD_KEYS } from '../../src/agent/keyboard-keys.ts';
 import type { Action } from '../../src/agent/types.ts';
 
@@ -145,7 +147,7 @@ describe('fixPyautoguiLessThan (OSWorld _fix_pyautogui_less_than_bug)', () => {
   });
 });
 
-describe('pyRepr (Python repr of a str)', () => {
+describe('pythonStringRepr (Python repr of a str)', () => {
   // Expected values printed by CPython 3.
   it.each([
     ["it's", `"it's"`],
@@ -154,7 +156,7 @@ describe('pyRepr (Python repr of a str)', () => {
     ['tab\there\nnl\\', `'tab\\there\\nnl\\\\'`],
     ['é ü 中 \x7f \x00 \u200b \u00a0 😀', `'é ü 中 \\x7f \\x00 \\u200b \\xa0 😀'`],
   ])('%j', (text, repr) => {
-    expect(pyRepr(text)).toBe(repr);
+    expect(pythonStringRepr(text)).toBe(repr);
   });
 });
 

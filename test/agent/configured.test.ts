@@ -1,7 +1,7 @@
 // Agent objects in deskbench()'s options: filed by name when a config is evaluated, found again in the worker.
 import { describe, expect, it } from 'vitest';
 import { findConfiguredAgent, isAgent, registerConfiguredAgent } from '../../src/agent/configured.ts';
-import { resolveOptions } from '../../src/plugin/options.ts';
+import { resolveOptions } from '../../src/node/plugin/options.ts';
 
 const agentNamed = (name: string) => ({ name, predict: () => ({ actions: ['DONE'] }) });
 

@@ -1,5 +1,12 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DesktopRequestError } from '../../src/desktop/client.ts';
 import * as errors from '../../src/errors.ts';
+import { DownloadError, FileChangedError } from '../../src/files/errors.ts';
+import { SetupStepError, StepParameterError } from '../../src/setup/errors.ts';
+import { PathEscapeError } from '../../src/task/contained-path.ts';
+import { MissingTaskPathError, TaskFileError } from '../../src/task/errors.ts';
 
 describe('src/errors.ts', () => {
   const classes = Object.entries(errors).filter(([, value]) => typeof value === 'function') as [string, new (...args: never[]) => errors.DeskbenchError][];
@@ -19,5 +26,32 @@ describe('src/errors.ts', () => {
     expect(new errors.AgentTimeoutError('openai', 5)).toBeInstanceOf(errors.AgentError);
     expect(new errors.AgentRateLimitError('openai', 429, 4, 'still limited')).toBeInstanceOf(errors.AgentApiError);
     expect(new errors.AgentError('x', { cause: 'y' }).cause).toBe('y');
+  });
+
+  it('lists every code once; the error classes of other rooms take theirs from the list', () => {
+    expect(new Set(errors.ERROR_CODES).size).toBe(errors.ERROR_CODES.length);
+    const codes = new Set<string>(errors.ERROR_CODES);
+    for (const [, Class] of classes) expect(codes.has(new (Class as unknown as new (...args: unknown[]) => errors.DeskbenchError)('provider', 1, 2, 'm').code)).toBe(true);
+    const elsewhere = [
+      new TaskFileError('t.json', 'id', 'bad'),
+      new MissingTaskPathError('x', '', 'names nothing'),
+      new PathEscapeError({ field: 'path' }, '../x', '/root', 'leaves its folder'),
+      new DesktopRequestError('/screenshot', 500, 'boom'),
+      new SetupStepError('config', 0, 'open', 'failed'),
+      new StepParameterError('open: parameters.path must be a string'),
+      new DownloadError('no answer'),
+      new FileChangedError('http://x', 'a', 'b', 'the cache'),
+    ];
+    for (const error of elsewhere) {
+      expect(error).toBeInstanceOf(errors.DeskbenchError);
+      expect(codes.has(error.code), `${error.name}: ${error.code}`).toBe(true);
+    }
+  });
+
+  it('no class of src/ extends the plain Error: each gets a code through DeskbenchError', () => {
+    const root = join(import.meta.dirname, '../../src');
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts') && file !== 'errors.ts');
+    const plain = files.filter((file) => /\bextends Error\b/.test(readFileSync(join(root, file), 'utf8')));
+    expect(plain).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import type { CheckReport } from '../../src/cli/check.ts';
+import type { CheckReport } from '../../src/node/cli/check.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'bin/deskbench.js');
@@ -188,7 +188,7 @@ describe('deskbench check', () => {
     symlinkSync(join(ROOT, 'node_modules'), join(installed, 'node_modules'));
     const run = await deskbench(['check', EXTENSION_TASKS], join(installed, 'bin/deskbench.js'), project);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`deskbench: ${join(installed, 'dist/cli/main.js')} is missing: this copy of deskbench was installed without its build`);
+    expect(run.stderr).toContain(`deskbench: ${join(installed, 'dist/node/cli/main.js')} is missing: this copy of deskbench was installed without its build`);
   });
 
   describe('without paths: the tasks of the deskbench plugin in the vitest config', () => {
@@ -202,7 +202,7 @@ describe('deskbench check', () => {
 
     test('reads the tasks and the extensions of the plugin, as `npx deskbench check` in the project', async () => {
       const dir = project(`import { defineConfig } from 'vitest/config';
-import { deskbench } from ${JSON.stringify(join(ROOT, 'src/plugin/index.ts'))};
+import { deskbench } from ${JSON.stringify(join(ROOT, 'src/node/plugin/index.ts'))};
 export default defineConfig({ plugins: [deskbench({ tasks: ['tasks'], extensions: [${JSON.stringify(MARKER)}] })] });
 `);
       cpSync(EXTENSION_TASKS, join(dir, 'tasks'), { recursive: true });
@@ -220,7 +220,7 @@ export default defineConfig({ plugins: [deskbench({ tasks: ['tasks'], extensions
       expect(report.tasks).toBe(13);
       // Paths stay relative to where the command runs, as vitest's root does.
       const dir = project('export default {};\n');
-      writeFileSync(join(dir, 'bench.config.ts'), `import { deskbench } from ${JSON.stringify(join(ROOT, 'src/plugin/index.ts'))};
+      writeFileSync(join(dir, 'bench.config.ts'), `import { deskbench } from ${JSON.stringify(join(ROOT, 'src/node/plugin/index.ts'))};
 export default { plugins: [deskbench({ tasks: ${JSON.stringify(relative(dir, join(ROOT, 'fixtures/tasks/runner')))} })] };
 `);
       const viaFlag = json((await deskbench(['check', '--json', '--config', 'bench.config.ts'], BIN, dir)).stdout);

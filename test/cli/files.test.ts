@@ -6,7 +6,7 @@ import { type Server, createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CheckReport } from '../../src/cli/check.ts';
+import type { CheckReport } from '../../src/node/cli/check.ts';
 import { cacheFileName } from '../../src/files/cache.ts';
 import { readLock } from '../../src/files/lockfile.ts';
 import { type FileServer, startFileServer } from '../helpers/file-server.ts';
@@ -146,7 +146,7 @@ describe('deskbench files', () => {
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
     writeFileSync(
       join(dir, 'vitest.config.ts'),
-      `import { defineConfig } from 'vitest/config';\nimport { deskbench } from ${JSON.stringify(join(ROOT, 'src/plugin/index.ts'))};\n` +
+      `import { defineConfig } from 'vitest/config';\nimport { deskbench } from ${JSON.stringify(join(ROOT, 'src/node/plugin/index.ts'))};\n` +
         `export default defineConfig({ plugins: [deskbench({ tasks: 'tasks', cacheDir: 'my-cache', filesLock: 'locks/files.json' })] });\n`,
     );
     mkdirSync(join(dir, 'locks'));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import type { VerificationSummary } from '../../src/solutions/verify.ts';
+import type { VerificationSummary } from '../../src/contract/verification.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

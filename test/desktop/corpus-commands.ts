@@ -1,7 +1,7 @@
 // The programs the real corpora's tasks run inside the desktop (src/task/commands.ts reads them from each loaded
 // task), with the task files using each: what the desktop image's table (src/desktop/provided-commands.ts) must cover.
-import { loadTasks } from '../../src/task/load.ts';
-import { taskPrograms } from '../../src/task/commands.ts';
+import { loadTasks } from '../../src/adapters/load.ts';
+import { taskPrograms } from '../../src/adapters/programs.ts';
 
 /** Program → the files of the tasks that run it, over every Linux task under the given folders. */
 export function corpusPrograms(folders: readonly string[]): Map<string, string[]> {

@@ -10,8 +10,8 @@ import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Agent } from '../../src/agent/types.ts';
 import { desktopImage } from '../../src/desktop/image.ts';
-import { runTask, type TaskOutcome } from '../../src/runner/run-task.ts';
-import { loadTasks } from '../../src/task/load.ts';
+import { runTask, type TaskOutcome } from '../../src/worker/run-task.ts';
+import { loadTasks } from '../../src/adapters/load.ts';
 import type { Task } from '../../src/task/types.ts';
 
 const CORPUS = resolve(import.meta.dirname, '../../../shared/corpora/guios/examples/jupyter');

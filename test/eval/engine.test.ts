@@ -6,6 +6,11 @@ import { defineGetter, defineMetric } from '../../src/eval/registry.ts';
 import { SkipTask } from '../../src/errors.ts';
 import type { EvalNode, MetricNode, SetupStepSpec } from '../../src/task/types.ts';
 import { makeEnv, makeTask } from './engine-helpers.ts';
+import { normalizeGuiosEvaluation } from '../../src/adapters/guios/schema.ts';
+import { registerAdapters } from '../../src/adapters/index.ts';
+
+// The formats' own setup steps, getters and metrics (loading a task file registers them; these tests load none).
+registerAdapters();
 
 // Metrics and getters defined through the public registry, as a user would.
 const calls: string[] = [];
@@ -157,7 +162,10 @@ describe('infeasible and FAIL', () => {
   });
 
   test('GUI-OS has no FAIL action: its final state is scored regardless', async () => {
-    expect((await evaluate(makeTask(value(1), { format: 'guios' }), makeEnv(), { ...noSteps, lastAction: 'FAIL' })).score).toBe(1);
+    const guios = makeTask(value(1), { format: 'guios' });
+    const evaluator = normalizeGuiosEvaluation({ func: 'test_value', arguments: {} });
+    expect(evaluator?.scoreAfterFail).toBe(true);
+    expect((await evaluate({ ...guios, evaluator: { ...guios.evaluator!, scoreAfterFail: evaluator?.scoreAfterFail } }, makeEnv(), { ...noSteps, lastAction: 'FAIL' })).score).toBe(1);
   });
 
   test('isFailAction recognises only FAIL', () => {

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { desktopImage } from '../../src/desktop/image.ts';
-import { findSpider2vFile } from '../../src/setup/spider2v.ts';
-import { loadTasks } from '../../src/task/load.ts';
+import { findSpider2vFile } from '../../src/adapters/spider2v/setup-steps.ts';
+import { loadTasks } from '../../src/adapters/load.ts';
 import type { EvalNode, GetterSpec, Task } from '../../src/task/types.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 

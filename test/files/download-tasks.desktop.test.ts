@@ -7,7 +7,7 @@
 // unpacked cache alone — the server sees no request for them during the run, although `main` has moved on by then;
 // the 21st names a plain URL whose file changed upstream after the lock: it fails as SETUP_ERROR, the infrastructure's
 // error, in report.json, the HTML report and JUnit. The host fetches every file and uploads it to the desktop
-// (src/setup/osworld.ts `download`), so the desktop never has to reach the host's loopback.
+// (src/adapters/osworld/setup-steps.ts `download`), so the desktop never has to reach the host's loopback.
 // One desktop serves every task (the remote provider), one task at a time.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cacheFileName } from '../../src/files/cache.ts';
 import { readLock } from '../../src/files/lockfile.ts';
 import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
-import type { RunReport } from '../../src/report/aggregate.ts';
+import type { RunReport } from '../../src/node/report/aggregate.ts';
 import { type FileServer, sha256, startFileServer } from '../helpers/file-server.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
@@ -64,7 +64,7 @@ function writeProject(dir: string): void {
   writeFileSync(
     join(dir, 'vitest.config.ts'),
     `import { defineConfig } from 'vitest/config';
-import { deskbench } from ${JSON.stringify(join(ROOT, 'src/plugin/index.ts'))};
+import { deskbench } from ${JSON.stringify(join(ROOT, 'src/node/plugin/index.ts'))};
 export default defineConfig({
   plugins: [deskbench({
     tasks: 'tasks',

@@ -19,7 +19,7 @@ import { tarStream } from '../../src/files/tar.ts';
 import { taskUrls } from '../../src/files/task-urls.ts';
 import { SetupStepError } from '../../src/setup/errors.ts';
 import { createFileResolver } from '../../src/setup/downloads.ts';
-import { readTaskFile } from '../../src/task/load.ts';
+import { readTaskFile } from '../../src/adapters/load.ts';
 import type { Task } from '../../src/task/types.ts';
 import { type FileServer, sha256, startFileServer } from '../helpers/file-server.ts';
 

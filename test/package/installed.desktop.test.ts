@@ -34,8 +34,9 @@ let project: string;
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'deskbench-user-'));
   const installed = join(project, 'node_modules', 'deskbench');
-  // The parts of package.json's "files" the image build reads (src/: the server bundles src/shared/shlex.ts).
-  for (const part of ['bin', 'scripts', 'docker', 'server', 'src', 'package.json']) cpSync(join(ROOT, part), join(installed, part), { recursive: true });
+  // The parts of package.json's "files" the image build reads (src/: the server bundles src/shared/shlex.ts), and the
+  // shipped solutions `deskbench check` reads by default.
+  for (const part of ['bin', 'scripts', 'docker', 'server', 'src', 'solutions', 'package.json']) cpSync(join(ROOT, part), join(installed, part), { recursive: true });
   // What `npm run build` (prepare / prepack) puts into the package.
   await exec(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(installed, 'dist')]);
   // Its dependencies, and the user's vitest (a peer dependency), without a registry.

@@ -1,6 +1,6 @@
 // The `desktop` option's errors name the field at fault (one per provider), including the warm desktop count.
 import { describe, expect, test } from 'vitest';
-import { resolveOptions } from '../../src/plugin/options.ts';
+import { resolveOptions } from '../../src/node/plugin/options.ts';
 
 const desktopOf = (desktop: unknown) => resolveOptions({ tasks: 'tasks', desktop } as never).desktop;
 

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { listTests, vitestCli } from './run-vitest.ts';
 
-const PLUGIN = resolve(import.meta.dirname, '../../src/plugin/index.ts');
+const PLUGIN = resolve(import.meta.dirname, '../../src/node/plugin/index.ts');
 const TASKS = resolve(import.meta.dirname, '../../fixtures/tasks/valid');
 
 /** A fresh project whose vitest config calls deskbench() with these options (as source text). */

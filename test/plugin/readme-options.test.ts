@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_OPTIONS, OPTION_NAMES } from '../../src/plugin/options.ts';
+import { DEFAULT_OPTIONS, OPTION_NAMES } from '../../src/node/plugin/options.ts';
 
 const README = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
 

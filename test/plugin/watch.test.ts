@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 
 const VITEST = resolve(import.meta.dirname, '../../node_modules/vitest/vitest.mjs');
-const PLUGIN = resolve(import.meta.dirname, '../../src/plugin/index.ts');
+const PLUGIN = resolve(import.meta.dirname, '../../src/node/plugin/index.ts');
 
 const TASK = {
   id: 'b7e2c0de-0000-4000-8000-000000000001',

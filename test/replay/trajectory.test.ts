@@ -1,11 +1,11 @@
-// Reading recorded trajectories (src/replay/trajectory.ts): OSWorld's traj.jsonl in its results layout and a
+// Reading recorded trajectories (src/node/replay/trajectory.ts): OSWorld's traj.jsonl in its results layout and a
 // trajectory.json, the variant name each becomes, and clear errors for files that are not trajectories.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
-import { findTrajectories } from '../../src/replay/replay.ts';
-import { readTrajectory, variantName } from '../../src/replay/trajectory.ts';
+import { findTrajectories } from '../../src/node/replay/replay.ts';
+import { readTrajectory, variantName } from '../../src/node/replay/trajectory.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/replay');
 

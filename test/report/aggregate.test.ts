@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type TaskRecord, buildReport, formatReport, statsOf } from '../../src/report/aggregate.ts';
+import { type TaskRecord, buildReport, formatReport, statsOf } from '../../src/node/report/aggregate.ts';
 
 const record = (over: Partial<TaskRecord>): TaskRecord => ({
   id: 'x', name: 'x', domain: 'os', format: 'osworld', tags: ['osworld', 'os'], testState: 'passed', state: 'success',

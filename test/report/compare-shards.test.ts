@@ -6,8 +6,8 @@ import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { RunReport } from '../../src/report/aggregate.ts';
-import type { Comparison } from '../../src/report/compare/compare.ts';
+import type { RunReport } from '../../src/node/report/aggregate.ts';
+import type { Comparison } from '../../src/node/report/compare/compare.ts';
 import { runChild } from '../helpers/child-run.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 

@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { type TaskRecord, buildReport } from '../../src/report/aggregate.ts';
-import { writeHtmlReport } from '../../src/report/html.ts';
+import { type TaskRecord, buildReport } from '../../src/node/report/aggregate.ts';
+import { writeHtmlReport } from '../../src/node/report/html.ts';
 import { parseVersions } from '../../src/desktop/environment.ts';
 
 const record = (over: Partial<TaskRecord>): TaskRecord => ({

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { DownloadError, FileChangedError } from '../../src/files/errors.ts';
-import { type TaskRecord, buildReport, formatReport } from '../../src/report/aggregate.ts';
-import { writeHtmlReport } from '../../src/report/html.ts';
-import { failureVerdict } from '../../src/runner/verdicts.ts';
+import { type TaskRecord, buildReport, formatReport } from '../../src/node/report/aggregate.ts';
+import { writeHtmlReport } from '../../src/node/report/html.ts';
+import { failureVerdict } from '../../src/worker/verdicts.ts';
 import { SetupStepError } from '../../src/setup/errors.ts';
 
 const record = (over: Partial<TaskRecord>): TaskRecord => ({

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { writeHtmlReport } from '../../src/report/html.ts';
-import { buildReport, type TaskRecord } from '../../src/report/aggregate.ts';
-import { formatProgress, shortAction } from '../../src/report/progress.ts';
+import { writeHtmlReport } from '../../src/node/report/html.ts';
+import { buildReport, type TaskRecord } from '../../src/node/report/aggregate.ts';
+import { formatProgress, shortAction } from '../../src/contract/progress.ts';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { redact, secretValues } from '../../src/report/redact.ts';
+import { redact, secretValues } from '../../src/shared/redact.ts';
 
 describe('secretValues', () => {
   test('takes agentOptions values under secret-sounding keys, at any depth, and secret environment variables', () => {

@@ -5,7 +5,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
-import type { RunReport } from '../../src/report/aggregate.ts';
+import type { RunReport } from '../../src/node/report/aggregate.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../../fixtures/runner-project');

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { type TaskRecord, buildReport, formatReport } from '../../src/report/aggregate.ts';
-import { writeHtmlReport } from '../../src/report/html.ts';
+import { type TaskRecord, buildReport, formatReport } from '../../src/node/report/aggregate.ts';
+import { writeHtmlReport } from '../../src/node/report/html.ts';
 import { listTests, vitestCli } from '../plugin/run-vitest.ts';
 
 const record = (over: Partial<TaskRecord>): TaskRecord => ({
@@ -63,7 +63,7 @@ describe('repeats in the report', () => {
 });
 
 describe('the repeats option', () => {
-  const PLUGIN = resolve(import.meta.dirname, '../../src/plugin/index.ts');
+  const PLUGIN = resolve(import.meta.dirname, '../../src/node/plugin/index.ts');
   const TASK = resolve(import.meta.dirname, '../../fixtures/tasks/runner/examples/os/7d1f0a52-3c5e-4e8b-9a61-000000000001.json');
   const project = (options: string) => {
     const root = mkdtempSync(join(tmpdir(), 'deskbench-repeats-project-'));

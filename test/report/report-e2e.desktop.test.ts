@@ -7,7 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { RunReport } from '../../src/report/aggregate.ts';
+import type { RunReport } from '../../src/node/report/aggregate.ts';
 import { withPageInChrome } from '../helpers/pages-in-chrome.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { pythonFloatRepr } from '../../src/python/repr.ts';
-import { TaskResultWriter, taskResultDir } from '../../src/report/results.ts';
+import { TaskResultWriter, taskResultDir } from '../../src/worker/results.ts';
 
 const png = Buffer.from('89504e470d0a1a0a', 'hex');
 

@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { type TaskRecord, buildReport, formatReport } from '../../src/report/aggregate.ts';
-import { writeHtmlReport } from '../../src/report/html.ts';
-import { buildRunRecord, commandLine, commandOf } from '../../src/report/run-record.ts';
+import { type TaskRecord, buildReport, formatReport } from '../../src/node/report/aggregate.ts';
+import { writeHtmlReport } from '../../src/node/report/html.ts';
+import { buildRunRecord, commandLine, commandOf } from '../../src/node/report/run-record.ts';
 
 const record = (over: Partial<TaskRecord>): TaskRecord => ({
   id: 'x', name: 'x', domain: 'os', format: 'osworld', tags: ['os'], testState: 'passed', state: 'success',
@@ -61,7 +61,7 @@ describe('intervals in the single-run report', () => {
 
 describe('the run record', () => {
   test('the command: vitest by name, the DESKBENCH_ variables that shape a run (not deskbench’s own), shell-quoted', () => {
-    const env = { DESKBENCH_AGENT: './my agent.ts', DESKBENCH_RUN_ID: 'run-1', DESKBENCH_DESKTOP_PROVIDER: 'docker', DOCKER_HOST: 'tcp://box:2375', HOME: '/root' };
+    const env = { DESKBENCH_AGENT: './my agent.ts', DESKBENCH_RUN_ID: 'run-1', DOCKER_HOST: 'tcp://box:2375', HOME: '/root' };
     const command = commandOf(['/usr/bin/node', '/p/node_modules/vitest/vitest.mjs', 'run', '--tags-filter', 'os && !internet'], '/p', env);
     expect(command).toEqual({ program: 'vitest', args: ['run', '--tags-filter', 'os && !internet'], cwd: '/p', env: { DESKBENCH_AGENT: './my agent.ts', DOCKER_HOST: 'tcp://box:2375' } });
     expect(commandLine(command)).toBe(`DESKBENCH_AGENT='./my agent.ts' DOCKER_HOST=tcp://box:2375 npx vitest run --tags-filter 'os && !internet'`);
@@ -91,7 +91,8 @@ describe('the run record', () => {
       agents: [agent, agent],
       argv: ['node', 'vitest.mjs', 'run'],
       cwd: corpus,
-      env: { DESKBENCH_RUN_ID: 'run-7' },
+      env: {},
+      runId: 'run-7',
       options: { maxSteps: 15 },
       filesLock: join(corpus, 'deskbench-files.lock.json'),
       shard: { index: 1, count: 2 },

@@ -2,7 +2,7 @@
 // tasks scored 0 or 1, the mean of a resample of n tasks is Binomial(n, p) / n, so with enough resamples the
 // percentile interval is that distribution's 2.5% and 97.5% quantiles, computed here from the binomial formula.
 import { describe, expect, test } from 'vitest';
-import { bootstrapDifference, bootstrapMean, passAtK, passHatK, seededRandom } from '../../src/report/stats.ts';
+import { bootstrapDifference, bootstrapMean, passAtK, passHatK, seededRandom } from '../../src/node/report/stats.ts';
 
 /** The q-quantile of Binomial(n, p): the smallest x with P(X ≤ x) ≥ q. */
 function binomialQuantile(n: number, p: number, q: number): number {

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scriptedAgent } from '../../src/agent/agents/scripted.ts';
 import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
-import { runTask } from '../../src/runner/run-task.ts';
-import { readTaskFile } from '../../src/task/load.ts';
+import { runTask } from '../../src/worker/run-task.ts';
+import { readTaskFile } from '../../src/adapters/load.ts';
 
 const SECRET = 'host secret: must never reach the desktop';
 let desktop: Desktop;

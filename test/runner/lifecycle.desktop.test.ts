@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import type { RunReport } from '../../src/report/aggregate.ts';
-import type { TaskSummary } from '../../src/report/results.ts';
+import type { RunReport } from '../../src/node/report/aggregate.ts';
+import type { TaskSummary } from '../../src/contract/summary.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../../fixtures/runner-project');

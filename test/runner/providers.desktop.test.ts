@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { scriptedAgent } from '../../src/agent/agents/scripted.ts';
 import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
 import '../../src/matchers/index.ts';
-import { runTask } from '../../src/runner/run-task.ts';
-import { readTaskFile } from '../../src/task/load.ts';
+import { runTask } from '../../src/worker/run-task.ts';
+import { readTaskFile } from '../../src/adapters/load.ts';
 import type { Task } from '../../src/task/types.ts';
 import { test } from '../../src/test.ts';
 

@@ -8,10 +8,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { Agent } from '../../src/agent/types.ts';
-import { currentRunId } from '../../src/desktop/docker-provider.ts';
-import type { TaskSummary } from '../../src/report/results.ts';
-import { type RunTaskOptions, runTask } from '../../src/runner/run-task.ts';
-import { readTaskFile } from '../../src/task/load.ts';
+import { currentRunId } from '../../src/desktop/run-id.ts';
+import type { TaskSummary } from '../../src/contract/summary.ts';
+import { type RunTaskOptions, runTask } from '../../src/worker/run-task.ts';
+import { readTaskFile } from '../../src/adapters/load.ts';
 import type { Task } from '../../src/task/types.ts';
 
 const exec = promisify(execFile);

@@ -13,7 +13,11 @@ import { setupVars, substituteVars } from '../../src/setup/parameters.ts';
 import { defineSetupStep, setupSteps, SkipTask, type SetupContext } from '../../src/setup/registry.ts';
 import { runSetupSteps } from '../../src/setup/run-steps.ts';
 import { closeNames } from '../../src/shared/close-names.ts';
-import { spider2vFileCandidates } from '../../src/setup/spider2v.ts';
+import { spider2vFileCandidates } from '../../src/adapters/spider2v/setup-steps.ts';
+import { registerAdapters } from '../../src/adapters/index.ts';
+
+// The formats' own setup steps, getters and metrics (loading a task file registers them; these tests load none).
+registerAdapters();
 
 function context(logs: string[] = []): SetupContext {
   return {

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect, test } from 'vitest';
-import { verifyEnvironment } from '../../src/solutions/environment.ts';
+import { verifyEnvironment } from '../../src/node/verify/environment.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { type VerifyOutput, currentFigures, figureLine, figuresBlock, withFigures } from '../../src/solutions/figures.ts';
+import { type VerifyOutput, currentFigures, figureLine, figuresBlock, withFigures } from '../../src/node/verify/figures.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

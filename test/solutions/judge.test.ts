@@ -1,8 +1,8 @@
 // How deskbench verify judges runs (no desktop needed): each agent's expected score, free passes, runs that broke or
 // never ran, and the console table with its count line.
 import { describe, expect, test } from 'vitest';
-import type { TaskRecord } from '../../src/report/aggregate.ts';
-import { type VerifyPlan, formatVerification, judge } from '../../src/solutions/verify.ts';
+import type { TaskRecord } from '../../src/node/report/aggregate.ts';
+import { type VerifyPlan, formatVerification, judge } from '../../src/node/verify/verify.ts';
 import type { Task } from '../../src/task/types.ts';
 
 const task = (id: string, infeasible = false) => ({ id, domain: 'os', file: `/tasks/os/${id}.json`, flags: { infeasible } }) as unknown as Task;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { goldOnlyMarkFor, loadSolutions, solutionFileFor, variantsOf, withSolution } from '../../src/solutions/load.ts';
-import { loadTasks } from '../../src/task/load.ts';
+import { loadTasks } from '../../src/adapters/load.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CORPORA = resolve(ROOT, '../shared/corpora');

@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { selectForVerify } from '../../src/solutions/select.ts';
-import { planRuns } from '../../src/solutions/verify.ts';
+import { selectForVerify } from '../../src/node/verify/select.ts';
+import { planRuns } from '../../src/node/verify/verify.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CORPORA = resolve(ROOT, '../shared/corpora');

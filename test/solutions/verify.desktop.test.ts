@@ -11,8 +11,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { desktopImage } from '../../src/desktop/image.ts';
-import type { RunReport } from '../../src/report/aggregate.ts';
-import type { VerificationSummary } from '../../src/solutions/verify.ts';
+import type { RunReport } from '../../src/node/report/aggregate.ts';
+import type { VerificationSummary } from '../../src/contract/verification.ts';
 import { type ChildRun, runChild } from '../helpers/child-run.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { LACKS_ON_PURPOSE, PROVIDED_COMMANDS } from '../../src/desktop/provided-commands.ts';
-import { commandNames, programOf, simpleCommands, taskPrograms } from '../../src/task/commands.ts';
-import { loadTasks } from '../../src/task/load.ts';
+import { taskPrograms } from '../../src/adapters/programs.ts';
+import { commandNames, programOf, simpleCommands } from '../../src/task/commands.ts';
+import { loadTasks } from '../../src/adapters/load.ts';
 import type { Task } from '../../src/task/types.ts';
 import { corpusPrograms } from '../desktop/corpus-commands.ts';
 

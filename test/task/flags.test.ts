@@ -1,10 +1,10 @@
 // Flags and tag names derived from a task's content: what `--tags-filter "!internet && !download"` leaves in.
 import { describe, expect, test } from 'vitest';
-import { tagName, tagsOf } from '../../src/plugin/tags.ts';
+import { tagName, tagsOf } from '../../src/task/tags.ts';
 import { deriveFlags } from '../../src/task/flags.ts';
 import type { Evaluator, SetupStepSpec } from '../../src/task/types.ts';
 import { existsSync } from 'node:fs';
-import { loadTasks } from '../../src/task/load.ts';
+import { loadTasks } from '../../src/adapters/load.ts';
 
 const execute = (command: unknown): SetupStepSpec => ({ type: 'execute', parameters: { command, shell: typeof command === 'string' } });
 const flags = (setup: SetupStepSpec[], extra: { instruction?: string; evaluator?: Evaluator } = {}) =>

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadTasks, readTaskFile } from '../../src/task/load.ts';
+import { loadTasks, readTaskFile } from '../../src/adapters/load.ts';
 import type { ConjNode, MetricNode, Task } from '../../src/task/types.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/tasks');

@@ -3,7 +3,8 @@
 // call; this module only translates one call, the agent keeps the conversation.
 
 import { isKeyboardKey } from '../keyboard-keys.ts';
-import { pyRepr, typewriteCode } from '../actions.ts';
+import { pythonStringRepr } from '../../python/string-literal.ts';
+import { typewriteCode } from '../actions.ts';
 import type { CoordinateMapper } from './screen-scaling.ts';
 
 /** What one tool call becomes: code to run, or a reply given without touching the desktop. */
@@ -77,7 +78,7 @@ export function keySequenceCode(text: string): string | { error: string } {
   for (const combo of combos) {
     const keys = comboKeys(combo);
     if (typeof keys === 'string') return { error: keys };
-    calls.push(keys.length === 1 ? `pyautogui.press(${pyRepr(keys[0])})` : `pyautogui.hotkey(${keys.map(pyRepr).join(', ')})`);
+    calls.push(keys.length === 1 ? `pyautogui.press(${pythonStringRepr(keys[0])})` : `pyautogui.hotkey(${keys.map(pythonStringRepr).join(', ')})`);
   }
   return calls.join('; ');
 }
@@ -98,8 +99,8 @@ function withModifiers(input: Input, code: string): string | { error: string } {
   if (typeof input.text !== 'string' || input.text.trim() === '') return code;
   const keys = comboKeys(input.text.trim());
   if (typeof keys === 'string') return { error: keys };
-  const down = keys.map((key) => `pyautogui.keyDown(${pyRepr(key)})`);
-  const up = [...keys].reverse().map((key) => `pyautogui.keyUp(${pyRepr(key)})`);
+  const down = keys.map((key) => `pyautogui.keyDown(${pythonStringRepr(key)})`);
+  const up = [...keys].reverse().map((key) => `pyautogui.keyUp(${pythonStringRepr(key)})`);
   return [...down, code, ...up].join('; ');
 }
 
@@ -135,9 +136,9 @@ export function computerToolCall(input: Input, mapper: CoordinateMapper, cursor:
       if (typeof keys === 'string') return error(keys);
       const seconds = typeof input.duration === 'number' && input.duration >= 0 ? Math.min(input.duration, 100) : 1;
       return code([
-        ...keys.map((key) => `pyautogui.keyDown(${pyRepr(key)})`),
+        ...keys.map((key) => `pyautogui.keyDown(${pythonStringRepr(key)})`),
         `time.sleep(${seconds})`,
-        ...[...keys].reverse().map((key) => `pyautogui.keyUp(${pyRepr(key)})`),
+        ...[...keys].reverse().map((key) => `pyautogui.keyUp(${pythonStringRepr(key)})`),
       ].join('; '));
     }
     case 'type': {

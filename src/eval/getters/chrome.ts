@@ -8,6 +8,7 @@ import { connectOverDevTools } from '../../desktop/chrome-devtools.ts';
 import type { Browser, Page } from 'playwright-core';
 import type { EvalEnv, Getter, Options } from '../registry.ts';
 import { EVALUATION_A11Y_TIME_LIMIT_MS, cachePath, stringKey } from './support.ts';
+import { parseQs } from '../../python/urllib.ts';
 
 const STATE_NS = 'uri:deskat:state.at-spi.gnome.org';
 // OSWorld looks for "Google Chrome" (x86) or "Chromium" (ARM); our google-chrome is Chromium, so both are tried.
@@ -90,22 +91,6 @@ export function parseUrlQuery(url: string, config: Options): Record<string, unkn
   }
   if (config.split_list) for (const key of Object.keys(extracted)) extracted[key] = String(extracted[key]).split(',');
   return extracted;
-}
-
-/** Python's parse_qs: blank values dropped, '+' is a space, repeated keys collect in order. */
-function parseQs(query: string): Map<string, string[]> {
-  const result = new Map<string, string[]>();
-  for (const pair of query.split(/[&;]/)) {
-    if (!pair) continue;
-    const eq = pair.indexOf('=');
-    if (eq < 0) continue;
-    const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
-    const key = decode(pair.slice(0, eq));
-    const value = decode(pair.slice(eq + 1));
-    if (!value) continue;
-    result.set(key, [...(result.get(key) ?? []), value]);
-  }
-  return result;
 }
 
 /** `url_dashPart {partIndex, needDeleteId, returnType: string|json, key}` on a given URL (Python indexing). */

@@ -6,7 +6,8 @@ import { basename, extname } from 'node:path';
 import { containedPath } from '../../task/contained-path.ts';
 import { xlsxLastRow } from '../formats/xlsx/sheet-data.ts';
 import type { Getter, Options } from '../registry.ts';
-import { cachePath, strftime, stringKey, writeCacheFile } from './support.ts';
+import { strftime } from '../../python/datetime.ts';
+import { cachePath, stringKey, writeCacheFile } from './support.ts';
 
 interface FileList {
   paths: string[];

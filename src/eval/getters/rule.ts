@@ -1,5 +1,6 @@
 // Rule getters (OSWorld getters/misc.py): values written in the task itself, and `rule_relativeTime`, which turns
 // phrases like "next Monday" into dates against the desktop's clock before the metric compares them.
+import { type CivilDate, addDays, civilDate, weekday } from '../../python/datetime.ts';
 import type { EvalEnv, Getter, Options } from '../registry.ts';
 
 /** `rule {rules}`: the rules as written. */
@@ -11,30 +12,11 @@ export const getRule: Getter = (_env, config) => {
 /** `time_diff_range {diff_range_in_minutes}`: the value as written (null when absent). */
 export const getTimeDiffRange: Getter = (_env, config) => config.diff_range_in_minutes ?? null;
 
-/** A calendar day; OSWorld only ever prints dates, so a wall-clock day is all "now" needs to be. */
-export interface CivilDate {
-  year: number;
-  month: number; // 1–12
-  day: number;
-}
-
-/** Python's weekday(): Monday 0 … Sunday 6. */
-export function weekday(date: CivilDate): number {
-  return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
-}
-
-function addDays(date: CivilDate, days: number): CivilDate {
-  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
-  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
-}
-
 /** Python's datetime(year, month, day), which refuses impossible dates (OSWorld hits this for some months). */
 function makeDate(year: number, month: number, day: number): CivilDate {
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (month < 1 || month > 12 || check.getUTCDate() !== day) {
-    throw new Error(`rule_relativeTime: ${year}-${month}-${day} is not a date (month must be in 1..12)`);
-  }
-  return { year, month, day };
+  const date = civilDate(year, month, day);
+  if (!date) throw new Error(`rule_relativeTime: ${year}-${month}-${day} is not a date (month must be in 1..12)`);
+  return date;
 }
 
 function dayOfNextMonth(now: CivilDate, day: number): CivilDate {

@@ -46,25 +46,6 @@ export function resolveTaskFile(env: EvalEnv, path: string, field = 'config.path
   return containedPath(env.taskDir, direct, { file: env.taskFile, field });
 }
 
-/** Python's `datetime.strftime` for the directives task files use. */
-export function strftime(format: string, date: Date): string {
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  const days = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
-    'November', 'December'];
-  const startOfYear = new Date(date.getFullYear(), 0, 1);
-  const dayOfYear = Math.round((+new Date(date.getFullYear(), date.getMonth(), date.getDate()) - +startOfYear) / 864e5) + 1;
-  const hour12 = date.getHours() % 12 || 12;
-  const directives: Record<string, string> = {
-    Y: String(date.getFullYear()), y: pad(date.getFullYear() % 100), m: pad(date.getMonth() + 1), d: pad(date.getDate()),
-    H: pad(date.getHours()), I: pad(hour12), M: pad(date.getMinutes()), S: pad(date.getSeconds()),
-    f: pad(date.getMilliseconds() * 1000, 6), p: date.getHours() < 12 ? 'AM' : 'PM', j: pad(dayOfYear, 3),
-    a: days[date.getDay()].slice(0, 3), A: days[date.getDay()], b: months[date.getMonth()].slice(0, 3),
-    B: months[date.getMonth()], '%': '%',
-  };
-  return format.replace(/%(.)/g, (whole, code: string) => directives[code] ?? whole);
-}
-
 /**
  * How long the desktop may walk the tree for a getter. OSWorld's walk has no bound; the server's default (10 s) keeps
  * agents' observations quick, but a verdict must not depend on machine load: a loaded 2-core machine took 30-50 s

@@ -6,6 +6,7 @@ import type { ValueRule } from './rule-match.ts';
 import { rulesOf } from './arguments.ts';
 import { matchValueToRuleStrict } from './rule-match.ts';
 import { readPythonText } from '../../python/io.ts';
+import { fnmatchcase } from '../../python/fnmatch.ts';
 import { cssSelectElements, elementText, parseXml } from '../formats/xml-query.ts';
 
 // EasyID3 keys → ID3v2.4 text frames (mutagen's registrations for text keys).
@@ -114,28 +115,6 @@ export function checkMp3Meta(result: unknown, expected: unknown): number {
 }
 
 const OOR = { oor: 'http://openoffice.org/2001/registry' };
-
-/** Python's `fnmatch.fnmatchcase`: *, ?, [set] and [!set], case-sensitive, whole string. */
-export function fnmatchcase(name: string, pattern: string): boolean {
-  let re = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '*') re += '[\\s\\S]*';
-    else if (c === '?') re += '[\\s\\S]';
-    else if (c === '[') {
-      const end = pattern.indexOf(']', i + 2);
-      if (end < 0) re += '\\[';
-      else {
-        let set = pattern.slice(i + 1, end).replace(/\\/g, '\\\\');
-        if (set.startsWith('!')) set = `^${set.slice(1)}`;
-        else if (set.startsWith('^')) set = `\\${set}`;
-        re += `[${set}]`;
-        i = end;
-      }
-    } else re += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  }
-  return new RegExp(`^(?:${re})$`, 'u').test(name);
-}
 
 /**
  * check_libre_locale(registrymodifications.xcu, {locale_set: [pattern]}): the UI locale (ooSetupSystemLocale, else

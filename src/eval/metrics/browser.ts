@@ -3,7 +3,8 @@
 import type { Metric } from '../registry.ts';
 import { pythonEquals, pythonFalsy, pythonIn } from '../../python/equality.ts';
 import { pythonRegex } from '../../python/regex.ts';
-import { compareUrls, urlparse, urlunparse } from '../url.ts';
+import { urlparse, urlunparse } from '../../python/urllib.ts';
+import { compareUrls } from '../url.ts';
 import { rulesOf } from './arguments.ts';
 
 type Dict = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // compare_audios, which OSWorld keeps in the same module (implemented under ./audio/).
 import { readFileSync } from 'node:fs';
 import type { Metric } from '../registry.ts';
-import { urlparse } from '../url.ts';
+import { urlparse } from '../../python/urllib.ts';
 import { compareAudios } from './audio.ts';
 import { rulesOf } from './arguments.ts';
 import { elementText, parseXml, xpathElements } from '../formats/xml-query.ts';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { getCacheFile, getCloudFile } from '../../../src/eval/getters/file.ts';
 import { xlsxLastRow } from '../../../src/eval/formats/xlsx/sheet-data.ts';
-import { getList, getLocalFile } from '../../../src/eval/getters/spider2v.ts';
-import { strftime } from '../../../src/eval/getters/support.ts';
+import { getList, getLocalFile } from '../../../src/adapters/spider2v/getters.ts';
+import { strftime } from '../../../src/python/datetime.ts';
 import { pythonFloatRepr } from '../../../src/python/repr.ts';
 import { makeEnv } from '../engine-helpers.ts';
 

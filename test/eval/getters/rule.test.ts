@@ -1,6 +1,7 @@
 // Dates below were worked out by hand from a calendar (2024-05-15 is a Wednesday).
 import { describe, expect, test } from 'vitest';
-import { applyTimeFormat, getRule, getRuleRelativeTime, getTimeDiffRange, resolveRelativeTime, todayInZone, weekday } from '../../../src/eval/getters/rule.ts';
+import { applyTimeFormat, getRule, getRuleRelativeTime, getTimeDiffRange, resolveRelativeTime, todayInZone } from '../../../src/eval/getters/rule.ts';
+import { weekday } from '../../../src/python/datetime.ts';
 import { makeEnv } from '../engine-helpers.ts';
 
 const wednesday = { year: 2024, month: 5, day: 15 };

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkLibreLocale, checkMp3Meta, fnmatchcase, readId3 } from '../../../src/eval/metrics/apps.ts';
+import { checkLibreLocale, checkMp3Meta, readId3 } from '../../../src/eval/metrics/apps.ts';
+import { fnmatchcase } from '../../../src/python/fnmatch.ts';
 
 const f = (name: string) => join(import.meta.dirname, '../../../fixtures/apps', name);
 

@@ -14,7 +14,8 @@ import {
   isExpectedUrlPatternMatch,
   isShortcutOnDesktop,
 } from '../../../src/eval/metrics/browser.ts';
-import { compareUrls, extractDomain, urlparse, urlunparse } from '../../../src/eval/url.ts';
+import { compareUrls, extractDomain } from '../../../src/eval/url.ts';
+import { urlparse, urlunparse } from '../../../src/python/urllib.ts';
 
 describe('compare_urls', () => {
   test('public suffix dropped: airbnb.com equals airbnb.com.sg', () => {

@@ -3,8 +3,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runMetric } from '../../../src/eval/run-metric.ts';
-import { normalizeGuiosEvaluation } from '../../../src/task/guios.ts';
+import { normalizeGuiosEvaluation } from '../../../src/adapters/guios/schema.ts';
 import type { GetterSpec, MetricNode } from '../../../src/task/types.ts';
+import { registerAdapters } from '../../../src/adapters/index.ts';
+
+// The formats' own setup steps, getters and metrics (loading a task file registers them; these tests load none).
+registerAdapters();
 
 const f = (name: string) => join(import.meta.dirname, '..', '..', '..', 'fixtures', 'notebooks', name);
 

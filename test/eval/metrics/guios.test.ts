@@ -4,8 +4,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerBuiltins } from '../../../src/eval/builtins.ts';
-import { guiosMetrics, guiosVariants, readCsvLikePandas } from '../../../src/eval/metrics/guios.ts';
+import { guiosMetrics, guiosVariants, readCsvLikePandas } from '../../../src/adapters/guios/metrics.ts';
 import { metrics } from '../../../src/eval/registry.ts';
+import { registerAdapters } from '../../../src/adapters/index.ts';
+
+// The formats' own setup steps, getters and metrics (loading a task file registers them; these tests load none).
+registerAdapters();
 
 const dir = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'notebooks');
 const f = (name: string) => join(dir, name);

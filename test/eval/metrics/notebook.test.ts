@@ -5,9 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { registerBuiltins } from '../../../src/eval/builtins.ts';
+import { registerAdapters } from '../../../src/adapters/index.ts';
 import { histogramCorrelation } from '../../../src/eval/formats/image/opencv.ts';
-import { notebookMetrics } from '../../../src/eval/metrics/notebook.ts';
+import { notebookMetrics } from '../../../src/adapters/guios/notebook-metrics.ts';
 import { metrics } from '../../../src/eval/registry.ts';
 
 const dir = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'notebooks');
@@ -120,6 +120,6 @@ describe.skipIf(!existsSync(corpus))('real GUI-OS tasks (needs /work/shared/corp
 });
 
 it('registers the notebook family under GUI-OS names', () => {
-  registerBuiltins();
+  registerAdapters();
   for (const name of Object.keys(m)) expect(metrics.get(name, 'guios')).toBe(m[name]);
 });

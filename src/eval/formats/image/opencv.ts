@@ -2,6 +2,7 @@
 // INTER_AREA downscaling, calcHist (256 bins), normalize(NORM_MINMAX) and compareHist(HISTCMP_CORREL).
 import { convert } from './convert.ts';
 import type { PilImage } from './pil-image.ts';
+import { roundHalfEven } from '../../../python/round.ts';
 
 export interface GreyImage {
   width: number;
@@ -58,14 +59,6 @@ function areaWeights(inSize: number, outSize: number): Array<Array<[number, numb
     rows.push(row);
   }
   return rows;
-}
-
-function roundHalfEven(value: number): number {
-  const floor = Math.floor(value);
-  const diff = value - floor;
-  if (diff > 0.5) return floor + 1;
-  if (diff < 0.5) return floor;
-  return floor % 2 === 0 ? floor : floor + 1;
 }
 
 /** calcHist([img], [0], None, [256], [0, 256]) followed by normalize(H, H, 0, 1, NORM_MINMAX): float32 bins. */

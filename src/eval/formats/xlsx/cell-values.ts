@@ -8,6 +8,7 @@ import { NONE, py, type PyValue } from '../../../python/values.ts';
 import type { RawCell, Worksheet } from './sheet-xml.ts';
 import { parseCellRef } from './sheet-xml.ts';
 import type { Stylesheet } from './stylesheet.ts';
+import { roundHalfEven } from '../../../python/round.ts';
 
 /** openpyxl's `cell.data_type` after loading: n, s, b, e, d, f (formula, when not data_only), or inlineStr. */
 export type DataType = 'n' | 's' | 'b' | 'e' | 'd' | 'f' | 'inlineStr' | 'str';
@@ -30,15 +31,6 @@ export function fromExcel(value: number, kind: 'date' | 'timedelta', epoch = WIN
   if (value >= 0 && value < 1 && fractionMs < MS_PER_DAY) return { t: 'time', ms: fractionMs };
   if (value > 0 && value < 60 && epoch === WINDOWS_EPOCH) day += 1;
   return { t: 'datetime', ms: epoch + day * MS_PER_DAY + fractionMs };
-}
-
-/** Python's round(): halves go to the even neighbour. */
-function roundHalfEven(x: number): number {
-  const floor = Math.floor(x);
-  const diff = x - floor;
-  if (diff > 0.5) return floor + 1;
-  if (diff < 0.5) return floor;
-  return floor % 2 === 0 ? floor : floor + 1;
 }
 
 /** Python `float()` / openpyxl `_cast_number` of a `<v>` text. */

@@ -16,6 +16,7 @@ import { MAC_EPOCH, openpyxlCell } from './cell-values.ts';
 import { cellName, columnLetter } from './sheet-xml.ts';
 import { child, type XmlElement } from './xml.ts';
 import { Workbook } from './workbook.ts';
+import { roundHalfEven } from '../../../python/round.ts';
 
 type Dtype = 'int64' | 'float64' | 'bool' | 'object' | 'datetime64' | 'timedelta64';
 
@@ -186,16 +187,10 @@ export function numpyRound(x: number, decimals: number): number {
   if (!Number.isFinite(x)) return x;
   if (decimals >= 0) {
     const f = 10 ** decimals;
-    return rint(x * f) / f;
+    return roundHalfEven(x * f) / f;
   }
   const f = 10 ** -decimals;
-  return rint(x / f) * f;
-}
-
-function rint(x: number): number {
-  const r = Math.round(x);
-  // Math.round rounds halves up; rint rounds them to even.
-  return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
+  return roundHalfEven(x / f) * f;
 }
 
 /** `DataFrame.round(precision)`: float columns (and int columns for negative precision) only. */

@@ -26,6 +26,7 @@ import {
   textParagraphs,
 } from '../../formats/pptx/presentation.ts';
 import type { Pptx, Shape, Slide } from '../../formats/pptx/presentation.ts';
+import { DeskbenchError, type ErrorCode } from '../../../errors.ts';
 
 /** Where the first mismatch is (1-based numbers, as in OSWorld's debug log) and the two values. */
 export interface PptxDifference {
@@ -55,7 +56,8 @@ const DEFAULTS_FALSE = [
 ] as const;
 type Switch = (typeof DEFAULTS_TRUE)[number] | (typeof DEFAULTS_FALSE)[number];
 
-class Mismatch extends Error {
+class Mismatch extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_PPTX_MISMATCH';
   difference: PptxDifference;
   constructor(difference: PptxDifference) {
     super(difference.property);

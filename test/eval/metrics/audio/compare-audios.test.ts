@@ -5,14 +5,14 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { describe, expect, test } from 'vitest';
-import type { CheckReport } from '../../../../src/cli/check.ts';
+import type { CheckReport } from '../../../../src/node/cli/check.ts';
 import type { DesktopClient } from '../../../../src/desktop/client.ts';
 import { registerBuiltins } from '../../../../src/eval/builtins.ts';
 import { evaluate } from '../../../../src/eval/engine.ts';
 import { compareAudios } from '../../../../src/eval/metrics/audio.ts';
 import { vlcMetrics } from '../../../../src/eval/metrics/vlc.ts';
 import { metrics } from '../../../../src/eval/registry.ts';
-import { readTaskFile } from '../../../../src/task/load.ts';
+import { readTaskFile } from '../../../../src/adapters/load.ts';
 import { makeEnv } from '../../engine-helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
