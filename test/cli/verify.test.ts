@@ -12,9 +12,14 @@ import type { VerificationSummary } from '../../src/contract/verification.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 async function deskbenchVerify(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return deskbenchCommand(['verify', ...args], cwd);
+}
+
+/** `deskbench <command> …` with a results folder of its own; its exit code and output. */
+async function deskbenchCommand(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const results = mkdtempSync(join(tmpdir(), 'deskbench-verify-results-'));
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(ROOT, 'bin/deskbench.js'), 'verify', ...args, '--results', results], { cwd });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(ROOT, 'bin/deskbench.js'), ...args, '--results', results], { cwd });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -109,6 +114,18 @@ describe('deskbench verify: errors before any desktop starts', () => {
   test('--repeats must be a positive whole number: usage error, exit 2', async () => {
     const run = await deskbenchVerify(['--repeats', '0'], ROOT);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--max-workers and --repeats expect a positive whole number, --warm a whole number');
+    expect(run.stderr).toContain('deskbench verify: --repeats expects a positive whole number');
+  });
+});
+
+describe('deskbench replay: usage errors before any desktop starts', () => {
+  test('no trajectories, a negative pause, or a bad --max-workers: exit 2 with the problem and the usage', async () => {
+    const none = await deskbenchCommand(['replay'], ROOT);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('deskbench replay: give trajectory files or folders');
+    const pause = await deskbenchCommand(['replay', 'x', '--pause=-1'], ROOT);
+    expect(pause.stderr).toContain('--pause expects a number of seconds, 0 or more');
+    const workers = await deskbenchCommand(['replay', 'x', '--max-workers', '1.5'], ROOT);
+    expect(workers.stderr).toContain('--max-workers expects a positive whole number');
   });
 });

@@ -1,7 +1,7 @@
 // `deskbench replay`: recorded trajectories of real agents, replayed on this desktop with the noop agent beside them
 // (src/node/replay/). Exit 1 when a trajectory that scored 1 where it was recorded does not score 1 here, or noop passes.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { desktopRunOptions, desktopRunValues, parseCommandArgs } from './parse-args.ts';
 import { type ReplayReport, type ReplayRow, replay } from '../replay/replay.ts';
 import { formatVerifyError } from '../verify/verify.ts';
 
@@ -34,33 +34,23 @@ function formatReplay(report: ReplayReport): string {
 }
 
 export async function replayCommand(args: string[], packageRoot: string): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        corpus: { type: 'string', default: resolve(packageRoot, '..', 'shared', 'corpora', 'osworld', 'examples') },
-        pause: { type: 'string', default: '3' },
-        'max-steps': { type: 'string', default: '100' },
-        'max-workers': { type: 'string' },
-        warm: { type: 'string' },
-        results: { type: 'string', default: 'results/replay' },
-        timeout: { type: 'string', default: '1800' },
-      },
-    });
-  } catch (error) {
-    console.error(`deskbench replay: ${(error as Error).message}\n\n${REPLAY_USAGE}`);
-    return 2;
-  }
+  const parsed = parseCommandArgs('replay', REPLAY_USAGE, args, {
+    ...desktopRunOptions({ results: 'results/replay', timeout: '1800' }),
+    corpus: { type: 'string', default: resolve(packageRoot, '..', 'shared', 'corpora', 'osworld', 'examples') },
+    pause: { type: 'string', default: '3' },
+    'max-steps': { type: 'string', default: '100' },
+  });
+  if (!parsed) return 2;
   const { values, positionals } = parsed;
-  const numbers = { pause: Number(values.pause), maxSteps: Number(values['max-steps']), timeout: Number(values.timeout) };
-  const maxWorkers = values['max-workers'] === undefined ? undefined : Number(values['max-workers']);
-  const warm = values.warm === undefined ? undefined : Number(values.warm);
-  const wholeOrUnset = (n: number | undefined, min: number) => n === undefined || (Number.isInteger(n) && n >= min);
-  if (!positionals.length || !(numbers.pause >= 0) || !(numbers.timeout > 0) || !wholeOrUnset(numbers.maxSteps, 1) || !wholeOrUnset(maxWorkers, 1) || !wholeOrUnset(warm, 0)) {
-    console.error(`deskbench replay: give trajectory files or folders; --pause ≥ 0 s, --timeout > 0 s, --max-steps and --max-workers positive whole numbers, --warm a whole number\n\n${REPLAY_USAGE}`);
+  const run = desktopRunValues(values);
+  const pause = Number(values.pause);
+  const maxSteps = Number(values['max-steps']);
+  const problem = typeof run === 'string' ? run
+    : !positionals.length ? 'give trajectory files or folders'
+    : !(pause >= 0) ? '--pause expects a number of seconds, 0 or more'
+    : !(Number.isInteger(maxSteps) && maxSteps > 0) ? '--max-steps expects a positive whole number' : undefined;
+  if (problem || typeof run === 'string') {
+    console.error(`deskbench replay: ${problem}\n\n${REPLAY_USAGE}`);
     return 2;
   }
   let report: ReplayReport;
@@ -69,9 +59,9 @@ export async function replayCommand(args: string[], packageRoot: string): Promis
       trajectories: positionals,
       corpus: values.corpus,
       resultsDir: values.results,
-      ...numbers,
-      ...(maxWorkers ? { maxWorkers } : {}),
-      ...(warm === undefined ? {} : { warm }),
+      pause,
+      maxSteps,
+      ...run,
       onProgress: (progress) => {
         const parts = Object.entries(progress).map(([run, { done, total }]) => `${run} ${done}/${total}`);
         process.stderr.write(`[deskbench replay] ${parts.join(' · ')}\n`);

@@ -1,7 +1,7 @@
 // `deskbench verify`: runs every solved task under the paths with its solutions, with noop and (infeasible tasks) with
 // fail, and says which tasks are verified (src/node/verify/verify.ts). Exit 1 on any failure or error.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { desktopRunOptions, desktopRunValues, parseCommandArgs } from './parse-args.ts';
 import type { VerifyError } from '../../contract/verification.ts';
 import { formatVerification, formatVerifyError, verify } from '../verify/verify.ts';
 
@@ -28,35 +28,20 @@ export const VERIFY_USAGE = `  verify  Run every task under the paths that has a
           --timeout s    seconds per task run (default: 600)`;
 
 export async function verifyCommand(args: string[], packageRoot: string): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        solutions: { type: 'string', multiple: true, default: [] },
-        'max-workers': { type: 'string' },
-        warm: { type: 'string' },
-        repeats: { type: 'string', default: '1' },
-        results: { type: 'string', default: 'results/verify' },
-        timeout: { type: 'string', default: '600' },
-      },
-    });
-  } catch (error) {
-    console.error(`deskbench verify: ${(error as Error).message}\n\n${VERIFY_USAGE}`);
-    return 2;
-  }
+  const parsed = parseCommandArgs('verify', VERIFY_USAGE, args, {
+    ...desktopRunOptions({ results: 'results/verify', timeout: '600' }),
+    solutions: { type: 'string', multiple: true, default: [] },
+    repeats: { type: 'string', default: '1' },
+  });
+  if (!parsed) return 2;
   const { values, positionals } = parsed;
-  const maxWorkers = values['max-workers'] === undefined ? undefined : Number(values['max-workers']);
-  const warm = values.warm === undefined ? undefined : Number(values.warm);
+  const run = desktopRunValues(values);
   const repeats = Number(values.repeats);
-  const timeout = Number(values.timeout);
-  const whole = (n: number | undefined) => n === undefined || (Number.isInteger(n) && n > 0);
-  if (!whole(maxWorkers) || !whole(repeats) || !(timeout > 0) || (warm !== undefined && !(Number.isInteger(warm) && warm >= 0))) {
-    console.error(`deskbench verify: --max-workers and --repeats expect a positive whole number, --warm a whole number, --timeout a positive number of seconds\n\n${VERIFY_USAGE}`);
+  if (typeof run === 'string' || !(Number.isInteger(repeats) && repeats > 0)) {
+    console.error(`deskbench verify: ${typeof run === 'string' ? run : '--repeats expects a positive whole number'}\n\n${VERIFY_USAGE}`);
     return 2;
   }
+  const { maxWorkers, warm, timeout } = run;
   const solutions = values.solutions.length ? values.solutions : [resolve(packageRoot, 'solutions')];
   const showProgress = (progress: Record<string, { done: number; total: number }>) => {
     const parts = Object.entries(progress).map(([run, { done, total }]) => `${run} ${done}/${total}`);
