@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { registerAdapters } from '../../src/adapters/index.ts';
 import { connectOverDevTools } from '../../src/desktop/chrome-devtools.ts';
 import { desktopImage } from '../../src/desktop/image.ts';
 import type { DesktopHandle } from '../../src/desktop/provider.ts';
@@ -40,6 +41,7 @@ describe.skipIf(!hasImage)(title, () => {
   const text = async (path: string) => (await desktop.client.readFile(path))?.toString() ?? null;
 
   beforeAll(async () => {
+    registerAdapters();
     mkdirSync(taskDir, { recursive: true });
     mkdirSync(cacheDir, { recursive: true });
     // Host files for `download`: the host fetches them, so a server on the host's loopback is enough.

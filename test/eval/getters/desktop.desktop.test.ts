@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { registerAdapters } from '../../../src/adapters/index.ts';
 import { desktopImage } from '../../../src/desktop/image.ts';
 import type { DesktopHandle } from '../../../src/desktop/provider.ts';
 import { registerBuiltins } from '../../../src/eval/builtins.ts';
@@ -25,6 +26,7 @@ describe.skipIf(!hasImage)(title, () => {
 
   beforeAll(async () => {
     registerBuiltins();
+    registerAdapters();
     const { startDesktopFor } = await import('../../../src/desktop/provider.ts');
     desktop = await startDesktopFor({ provider: 'docker' });
     env = { ...makeEnv(), desktop: desktop.client, cdp: desktop.cdp, vlc: desktop.vlc };
