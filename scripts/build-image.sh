@@ -2,13 +2,17 @@
 # Builds the desktop image deskbench/desktop:<hash> (+ :latest) from docker/desktop and the control server in server/.
 # Never rebuilds an unchanged image: the tag is a hash of docker/ and server/ (and the base image name).
 # Works with no registry: when the base image cannot be pulled it is made with debootstrap + docker import.
-#   env: BASE_IMAGE (default debian:bookworm-slim), DESKBENCH_IMAGE (default deskbench/desktop; a :latest suffix is allowed), FORCE=1 to rebuild.
+#   env: BASE_IMAGE (default debian:bookworm-slim), DESKBENCH_IMAGE (default deskbench/desktop; a tag other than
+#        :latest pins that image), FORCE=1 to rebuild.
 #   --hash: print the tag this source tree builds and exit.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# DESKBENCH_IMAGE may carry a tag (deskbench/desktop:latest, as the runtime reads it); the repository part names the build.
+# DESKBENCH_IMAGE may carry a tag (deskbench/desktop:latest, as the runtime reads it); the repository part names the
+# build. Another tag pins an image (deskbench/desktop:d9826880d541): used as it is when present, else built and tagged so.
 IMAGE="${DESKBENCH_IMAGE:-deskbench/desktop}"
-IMAGE="${IMAGE%:latest}"
+PIN=""
+if [[ "${IMAGE##*/}" == *:* ]]; then PIN="${IMAGE##*:}"; IMAGE="${IMAGE%:*}"; fi
+[ "$PIN" = latest ] && PIN=""
 BASE_IMAGE="${BASE_IMAGE:-debian:bookworm-slim}"
 LOCAL_BASE="deskbench/debian-base:bookworm"
 say() { echo "[deskbench image] $*" >&2; }
@@ -24,6 +28,10 @@ if [ "${1:-}" = "--hash" ]; then echo "$hash"; exit 0; fi
 if ! docker info >/dev/null 2>&1; then
   say "no Docker engine answers (docker info failed): start one, set DOCKER_HOST, or run 'deskbench image --docker' (as root on Debian)"
   exit 1
+fi
+if [ -z "${FORCE:-}" ] && [ -n "$PIN" ] && docker image inspect "$IMAGE:$PIN" >/dev/null 2>&1; then
+  [ "$PIN" = "$hash" ] || say "using $IMAGE:$PIN as DESKBENCH_IMAGE pins it (this tree builds $IMAGE:$hash)"
+  exit 0
 fi
 if [ -z "${FORCE:-}" ] && docker image inspect "$IMAGE:$hash" >/dev/null 2>&1; then
   docker tag "$IMAGE:$hash" "$IMAGE:latest"
@@ -100,8 +108,12 @@ DOCKER_BUILDKIT=0 docker build --build-arg "BASE_IMAGE=$base" --build-arg "VSCOD
   done
 [ "${PIPESTATUS[0]}" = 0 ] || { say "docker build failed; full log: /tmp/deskbench-build.log"; exit 1; }
 
-# Older content tags of this image are removed when no container uses them (docker refuses otherwise).
-for old in $(docker images "$IMAGE" --format '{{.Tag}}' | grep -vx -e "$hash" -e latest); do
+# Older content tags of this image are removed unless a container was made from them (a run in progress, a pinned
+# DESKBENCH_IMAGE elsewhere): docker would untag them under a running container.
+in_use="$(docker ps -a --format '{{.Image}}')"
+if [ -n "$PIN" ] && [ "$PIN" != "$hash" ]; then docker tag "$IMAGE:$hash" "$IMAGE:$PIN"; fi
+for old in $(docker images "$IMAGE" --format '{{.Tag}}' | grep -vx -e "$hash" -e latest -e "${PIN:-latest}"); do
+  grep -qxF "$IMAGE:$old" <<<"$in_use" && continue
   docker rmi "$IMAGE:$old" >/dev/null 2>&1 || true
 done
 size="$(docker image inspect "$IMAGE:$hash" --format '{{.Size}}' | awk '{printf "%.2f GB", $1/1e9}')"
