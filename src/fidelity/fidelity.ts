@@ -1,8 +1,9 @@
 // One pass of the fidelity measure on a desktop: the bare desktop's dock and icons, then each app opened as OSWorld's
 // tasks open it, measured and closed, and the screenshots compared with OSWorld's. One row per figure.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DesktopClient } from '../desktop/client.ts';
+import { settleDesktop } from '../desktop/settle.ts';
 import { elementCentre, pointDistance, rectDistance, waitForWindow, windowsOnScreen } from './measure.ts';
 import { APPS, type AppTarget, COMPARISONS, DESKTOP, type ElementTarget, type Point, type Rect, TOLERANCE } from './osworld-screen.ts';
 import { regionSimilarity } from './similarity.ts';
@@ -40,6 +41,8 @@ export interface FidelityOptions {
   referenceDir?: string;
   /** Seconds an app may take to show its window (default 90: a loaded machine is slow). */
   openTimeout?: number;
+  /** Folder to write our screenshot of each comparison into (ours-<reference>.png); none by default. */
+  screenshotsDir?: string;
   onProgress?: (message: string) => void;
 }
 
@@ -63,10 +66,16 @@ async function settledRect(client: DesktopClient, app: AppTarget): Promise<Rect 
   return last;
 }
 
-async function compare(client: DesktopClient, referenceDir: string | undefined, app: string | undefined, out: SimilarityRow[]): Promise<void> {
+async function compare(client: DesktopClient, options: FidelityOptions, app: string | undefined, out: SimilarityRow[]): Promise<void> {
+  const { referenceDir, screenshotsDir } = options;
   for (const comparison of COMPARISONS.filter((c) => c.app === app)) {
     const file = referenceDir && join(referenceDir, comparison.reference);
-    const ssim = file && existsSync(file) ? await regionSimilarity(await client.screenshot(), file, comparison.regions) : null;
+    // The window is up but the app may still be drawing (GIMP's docks come a while after its window).
+    await settleDesktop(client, { maxSeconds: 60 });
+    const screenshot = await client.screenshot();
+    // Ours beside OSWorld's, to look at side by side (the figure alone does not say what differs).
+    if (screenshotsDir) writeFileSync(join(screenshotsDir, `ours-${comparison.reference.replace(/\.\w+$/, '')}.png`), screenshot);
+    const ssim = file && existsSync(file) ? await regionSimilarity(screenshot, file, comparison.regions) : null;
     out.push({ label: comparison.label, reference: comparison.reference, ssim: ssim === null ? null : Math.round(ssim * 1000) / 1000 });
   }
 }
@@ -78,7 +87,7 @@ export async function measureFidelity(client: DesktopClient, options: FidelityOp
   say('the bare desktop');
   const desktopTree = await client.accessibilityTree();
   for (const target of DESKTOP) rows.push(elementRow(target, desktopTree, target.label.startsWith('dock') ? TOLERANCE.dock : TOLERANCE.element));
-  await compare(client, options.referenceDir, undefined, similarity);
+  await compare(client, options, undefined, similarity);
 
   for (const app of APPS.filter((a) => !options.apps || options.apps.includes(a.app))) {
     say(app.app);
@@ -105,7 +114,7 @@ export async function measureFidelity(client: DesktopClient, options: FidelityOp
       }
       for (const element of app.elements) rows.push(elementRow(element, tree, TOLERANCE.element));
     }
-    await compare(client, options.referenceDir, app.app, similarity);
+    await compare(client, options, app.app, similarity);
     await client.execute(`pkill -f '${app.close}'; sleep 1; pkill -9 -f '${app.close}'; true`, { shell: true });
     await sleep(1000);
   }
