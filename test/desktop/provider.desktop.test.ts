@@ -1,5 +1,5 @@
 // The docker provider, the label cleanup and the image build bookkeeping, against the real engine.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { getContainerRuntimeClient } from 'testcontainers';
 import { describe, expect, test } from 'vitest';
 import { removeContainers } from '../../src/desktop/cleanup.ts';
@@ -7,7 +7,9 @@ import { startDesktop } from '../../src/desktop/docker-provider.ts';
 import { DesktopImageMissingError, desktopImage } from '../../src/desktop/image.ts';
 
 /** The image's repository (DESKBENCH_IMAGE without its tag): build-image.sh tags <repo>:<hash> and <repo>:latest. */
-const IMAGE_REPO = desktopImage().replace(/:latest$/, '');
+const IMAGE_REPO = desktopImage().replace(/:[^/:]+$/, '');
+/** The tag DESKBENCH_IMAGE pins, if any other than latest. */
+const PINNED = /:([^/:]+)$/.exec(desktopImage())?.[1]?.replace(/^latest$/, '');
 
 describe('docker provider', () => {
   // Two GNOME desktops starting at once on a small machine can take more than the default 60 s.
@@ -47,6 +49,15 @@ describe('docker provider', () => {
     const hash = execFileSync('bash', ['scripts/build-image.sh', '--hash'], { encoding: 'utf8' }).trim();
     expect(hash).toMatch(/^[0-9a-f]{12}$/);
     const client = await getContainerRuntimeClient();
+    if (PINNED && PINNED !== hash) {
+      // A run pinned to another image (DESKBENCH_IMAGE=<repo>:<tag>): the build uses it as it is and builds nothing.
+      const pinned = await client.container.dockerode.getImage(desktopImage()).inspect();
+      const build = spawnSync('bash', ['scripts/build-image.sh'], { encoding: 'utf8' });
+      expect(build.status, build.stderr).toBe(0);
+      expect(build.stderr).toContain(`using ${desktopImage()} as DESKBENCH_IMAGE pins it (this tree builds ${IMAGE_REPO}:${hash})`);
+      expect((await client.container.dockerode.getImage(desktopImage()).inspect()).Id).toBe(pinned.Id);
+      return;
+    }
     const latest = await client.container.dockerode.getImage(IMAGE_REPO + ':latest').inspect();
     expect(latest.Config.Labels?.['deskbench.hash']).toBe(hash);
     const tagged = await client.container.dockerode.getImage(`${IMAGE_REPO}:${hash}`).inspect();
