@@ -122,7 +122,10 @@ describe.skipIf(!hasImage)('deskbench rerun on a run of the examples', () => {
     const { cwd, commands, differences } = JSON.parse(printed.stdout) as { cwd: string; commands: string[]; differences: string[] };
     // An image built from an older docker/ than this tree's is a true difference, and not this test's business.
     expect(differences.filter((d) => !d.startsWith('desktop image: built from'))).toEqual([]);
-    expect(commands).toEqual([`DESKBENCH_AGENT=${WEAKENED} DESKBENCH_RESULTS=${results} npx vitest run osworld/os/${ID.rename}`]);
+    // DESKBENCH_IMAGE and DOCKER_HOST shape a run too: the child inherits them when the tests run with them set.
+    const image = process.env.DESKBENCH_IMAGE ? ` DESKBENCH_IMAGE=${process.env.DESKBENCH_IMAGE}` : '';
+    const dockerHost = process.env.DOCKER_HOST ? ` DOCKER_HOST=${process.env.DOCKER_HOST}` : '';
+    expect(commands).toEqual([`DESKBENCH_AGENT=${WEAKENED}${image} DESKBENCH_RESULTS=${results}${dockerHost} npx vitest run osworld/os/${ID.rename}`]);
     const again = await runChild('bash', ['-c', commands[0]], { cwd, env: { NO_COLOR: '1', DESKBENCH_AGENT: undefined, DESKBENCH_RESULTS: undefined } });
     expect(again.stdout, again.stderr.slice(-3000)).toContain('deskbench results');
     const second = (await readReport(results)).run!;
