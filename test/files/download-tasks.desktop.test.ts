@@ -71,6 +71,10 @@ export default defineConfig({
     agent: 'noop',
     maxSteps: 1,
     pauseAfterAction: 0,
+    // The files' plumbing is tested here, not the apps: no waiting for the desktop to settle (20 tasks, each
+    // waited at least 4 s, and up to 80 s on a loaded machine).
+    settleAfterSetup: 0,
+    settleBeforeEvaluation: 0,
     timeout: 300,
     // The files commands read this config too, without the desktop's address: any URL does for them.
     desktop: { provider: 'remote', url: process.env.E2E_DESKTOP_URL ?? 'http://127.0.0.1:1', token: process.env.E2E_DESKTOP_TOKEN },
