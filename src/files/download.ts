@@ -43,11 +43,13 @@ export async function ensureCached(url: string, entry: LockEntry | undefined, op
   return pending;
 }
 
-async function fetchIntoCache(url: string, target: string, entry: LockEntry | undefined, options: CacheFetchOptions): Promise<CachedFile> {
+async function fetchIntoCache(url: string, target: string, entry: LockEntry | undefined, options: CacheFetchOptions & { refetch?: boolean }): Promise<CachedFile> {
   await mkdir(options.cacheDir, { recursive: true });
   const from = fetchUrlOf(url, entry, options.mirror);
+  // Holding the claim, look again: another process may have finished the file between the first look and the claim.
+  const fetchUnlessCached = async () => (!options.refetch && (await findCached(options.cacheDir, url)) ? undefined : fetchToFile(from, target, options));
   for (;;) {
-    const fetched = await withClaim(target, () => fetchToFile(from, target, options), options.signal);
+    const fetched = await withClaim(target, fetchUnlessCached, options.signal);
     if (fetched) return { path: target, fetched };
     // Another process held the claim: its file, if it got one; else this one tries.
     const cached = await findCached(options.cacheDir, url);

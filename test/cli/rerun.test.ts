@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
 import type { RunRecord } from '../../src/node/report/run-record.ts';
-import { runChild } from '../helpers/child-run.ts';
+import { runChild, shapingVariables } from '../helpers/child-run.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -39,9 +39,10 @@ describe('deskbench rerun', () => {
     const { cwd, commands, differences } = JSON.parse(printed.stdout) as { cwd: string; commands: string[]; differences: string[] };
     expect(differences).toEqual([]);
     expect(cwd).toBe(PROJECT);
-    // DOCKER_HOST shapes a run too: the child inherits it when set (CI runs the unit tests with an unreachable one).
-    const dockerHost = process.env.DOCKER_HOST ? ` DOCKER_HOST=${process.env.DOCKER_HOST}` : '';
-    expect(commands).toEqual([`DESKBENCH_FIXTURE_AGENT=b DESKBENCH_FIXTURE_TASKS=${tasks} DESKBENCH_RESULTS=${results}${dockerHost} npx vitest run --testNamePattern '/t[0-9]'`]);
+    // What the child inherits shapes the run too (CI runs the unit tests with an unreachable DOCKER_HOST).
+    const variables = shapingVariables({ DESKBENCH_FIXTURE_AGENT: 'b', DESKBENCH_FIXTURE_TASKS: tasks, DESKBENCH_RESULTS: results });
+    expect(variables).toContain(`DESKBENCH_FIXTURE_AGENT=b DESKBENCH_FIXTURE_TASKS=${tasks} DESKBENCH_RESULTS=${results}`);
+    expect(commands).toEqual([`${variables} npx vitest run --testNamePattern '/t[0-9]'`]);
     // The text form says the same, ready to paste.
     const text = await deskbench(['rerun', results], base);
     expect(text.stdout).toContain(`cd ${PROJECT}\n${commands[0]}\n`);

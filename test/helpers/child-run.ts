@@ -59,3 +59,16 @@ async function removeRunContainers(runId: string): Promise<void> {
   const { removeContainers } = await import('../../src/desktop/cleanup.ts');
   await removeContainers({ runId }).catch(() => {});
 }
+
+/**
+ * The `KEY=value` words a run record's command (deskbench rerun) starts with for a child run given `extra` on top of
+ * this process's environment: the variables that shape a run (DESKBENCH_* but the run id, DOCKER_HOST), sorted.
+ */
+export function shapingVariables(extra: Record<string, string>): string {
+  const env = { ...process.env, ...extra };
+  return Object.keys(env)
+    .filter((key) => key === 'DOCKER_HOST' || (key.startsWith('DESKBENCH_') && key !== 'DESKBENCH_RUN_ID'))
+    .sort((a, b) => a.localeCompare(b))
+    .map((key) => `${key}=${env[key]}`)
+    .join(' ');
+}

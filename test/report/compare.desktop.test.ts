@@ -13,7 +13,7 @@ import { desktopImage } from '../../src/desktop/image.ts';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
 import type { Comparison } from '../../src/node/report/compare/compare.ts';
 import type { RunRecord } from '../../src/node/report/run-record.ts';
-import { runChild } from '../helpers/child-run.ts';
+import { runChild, shapingVariables } from '../helpers/child-run.ts';
 import { withPageInChrome } from '../helpers/pages-in-chrome.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
@@ -122,10 +122,10 @@ describe.skipIf(!hasImage)('deskbench rerun on a run of the examples', () => {
     const { cwd, commands, differences } = JSON.parse(printed.stdout) as { cwd: string; commands: string[]; differences: string[] };
     // An image built from an older docker/ than this tree's is a true difference, and not this test's business.
     expect(differences.filter((d) => !d.startsWith('desktop image: built from'))).toEqual([]);
-    // DESKBENCH_IMAGE and DOCKER_HOST shape a run too: the child inherits them when the tests run with them set.
-    const image = process.env.DESKBENCH_IMAGE ? ` DESKBENCH_IMAGE=${process.env.DESKBENCH_IMAGE}` : '';
-    const dockerHost = process.env.DOCKER_HOST ? ` DOCKER_HOST=${process.env.DOCKER_HOST}` : '';
-    expect(commands).toEqual([`DESKBENCH_AGENT=${WEAKENED}${image} DESKBENCH_RESULTS=${results}${dockerHost} npx vitest run osworld/os/${ID.rename}`]);
+    // What the child inherits (DESKBENCH_IMAGE, DOCKER_HOST when the tests run with them set) shapes the run too.
+    const variables = shapingVariables({ DESKBENCH_AGENT: WEAKENED, DESKBENCH_RESULTS: results });
+    expect(variables.split(' ')).toEqual(expect.arrayContaining([`DESKBENCH_AGENT=${WEAKENED}`, `DESKBENCH_RESULTS=${results}`]));
+    expect(commands).toEqual([`${variables} npx vitest run osworld/os/${ID.rename}`]);
     const again = await runChild('bash', ['-c', commands[0]], { cwd, env: { NO_COLOR: '1', DESKBENCH_AGENT: undefined, DESKBENCH_RESULTS: undefined } });
     expect(again.stdout, again.stderr.slice(-3000)).toContain('deskbench results');
     const second = (await readReport(results)).run!;
