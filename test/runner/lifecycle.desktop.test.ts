@@ -67,7 +67,7 @@ describe('a run with the noop agent', () => {
     expect(scoreOf(report, '04')).toBe(0); // infeasible: the noop agent says DONE, not FAIL
     expect(report?.total).toMatchObject({ tasks: 4, passed: 1, scored: 4 });
     expect(await containersOf(runId)).toEqual([]);
-  });
+  }, 180_000);
 });
 
 describe('the agent option', () => {
@@ -79,7 +79,7 @@ describe('the agent option', () => {
     const summary = JSON.parse(await readFile(join(dir, 'results', 'pyautogui', 'screenshot', 'config-object-finisher', 'os', '7d1f0a52-3c5e-4e8b-9a61-000000000002', 'summary.json'), 'utf8'));
     expect(summary.results).toMatchObject({ score: 1, state: 'success' });
     expect(await containersOf(runId)).toEqual([]);
-  });
+  }, 180_000);
 
   test('the fail agent scores the infeasible task 1 and the feasible ones 0', async () => {
     const { byTask, report } = await runProject('fail');
@@ -87,7 +87,7 @@ describe('the agent option', () => {
     expect(byTask.get('04')?.status).toBe('passed');
     for (const id of ['01', '02', '03']) expect(byTask.get(id)?.status, id).toBe('failed');
     expect(report?.tasks.map((task) => [task.id.slice(-2), task.score]).sort()).toEqual([['01', 0], ['02', 0], ['03', 0], ['04', 1]]);
-  });
+  }, 180_000);
 });
 
 describe('one broken desktop or worker never takes the run down', () => {
@@ -102,7 +102,7 @@ describe('one broken desktop or worker never takes the run down', () => {
     expect(byTask.get('03')?.failureMessages[0]).toMatch(/score 0\.8\d+ is below the pass threshold/);
     expect(byTask.get('04')?.status).toBe('failed');
     expect(await containersOf(runId)).toEqual([]);
-  });
+  }, 180_000);
 
   test("a worker that crashes mid-task leaves no container, and every started task a summary with a final state", async () => {
     const { runId, byTask, run, dir, report } = await runProject(join(AGENTS, 'crash-worker.ts'), ['--maxWorkers=1', '01', '02']);
