@@ -70,12 +70,17 @@ async function compare(client: DesktopClient, options: FidelityOptions, app: str
   const { referenceDir, screenshotsDir } = options;
   for (const comparison of COMPARISONS.filter((c) => c.app === app)) {
     const file = referenceDir && join(referenceDir, comparison.reference);
+    const hasReference = Boolean(file && existsSync(file));
+    if (!hasReference && !screenshotsDir) {
+      out.push({ label: comparison.label, reference: comparison.reference, ssim: null });
+      continue;
+    }
     // The window is up but the app may still be drawing (GIMP's docks come a while after its window).
     await settleDesktop(client, { maxSeconds: 60 });
     const screenshot = await client.screenshot();
     // Ours beside OSWorld's, to look at side by side (the figure alone does not say what differs).
     if (screenshotsDir) writeFileSync(join(screenshotsDir, `ours-${comparison.reference.replace(/\.\w+$/, '')}.png`), screenshot);
-    const ssim = file && existsSync(file) ? await regionSimilarity(screenshot, file, comparison.regions) : null;
+    const ssim = hasReference ? await regionSimilarity(screenshot, file as string, comparison.regions) : null;
     out.push({ label: comparison.label, reference: comparison.reference, ssim: ssim === null ? null : Math.round(ssim * 1000) / 1000 });
   }
 }
