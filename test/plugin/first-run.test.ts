@@ -1,6 +1,6 @@
 // A new user's first run: options that cannot work stop the run at once with one clear message, before any desktop
 // starts and without touching earlier results; the plugin adds its task files to the project's own tests.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -75,5 +75,14 @@ describe("the project's own tests stay", () => {
     const names = (await listTests(root)).map((entry) => entry.name);
     expect(names).toContain('multiplies');
     expect(names.some((name) => name.startsWith('os/'))).toBe(true);
+  }, 120_000);
+
+  test('task paths through a symlink list the same tests as the real path (vite hands the plugin the real file)', async () => {
+    const direct = (await listTests(project(`{ tasks: ${JSON.stringify(TASKS)} }`))).map((entry) => entry.name);
+    const root = project(`{ tasks: 'linked' }`);
+    symlinkSync(TASKS, join(root, 'linked'));
+    const linked = await listTests(root);
+    expect(direct.length).toBeGreaterThan(0);
+    expect(linked.map((entry) => entry.name).sort()).toEqual(direct.sort());
   }, 120_000);
 });

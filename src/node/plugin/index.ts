@@ -2,6 +2,7 @@
 // `vitest run path/to/task.json`, `vitest list`, `--tags-filter`, `--shard` and watch mode work as for any test.
 // The module names its tests and calls the worker runtime with the task file (generate.ts); what the run needs beyond
 // that goes to the workers once, in the payload (payload.ts, src/contract/payload.ts).
+import { realpathSync } from 'node:fs';
 import { extname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // vitest/config re-exports vite's Plugin type with vitest's `configureVitest` hook added (vite is vitest's dependency).
@@ -36,6 +37,11 @@ interface Selection {
   solutions: Solutions;
   /** Files that are tests: task files and files whose errors become failing tests. */
   testFiles: Set<string>;
+  /**
+   * Each test file as given, by the id vite gives its module: vite resolves links, so a task path through a symlink
+   * comes back as the real file (the generated module must still name the file as given: the worker finds it so).
+   */
+  testFileById: Map<string, string>;
 }
 
 export function deskbench(userOptions: DeskbenchOptions): Plugin {
@@ -82,7 +88,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
     },
 
     async configureVitest({ project, vitest, defineCacheKeyGenerator }) {
-      const { root, options, tasks, solutions, testFiles } = selected(selection);
+      const { root, options, tasks, solutions, testFileById } = selected(selection);
       const importer = configFile ?? resolve(root, 'vitest.config.ts');
       // A package name is resolved as the config file would resolve it, not from a task file's folder.
       const resolveSpec = async (spec: string) => (await project.vite.environments.ssr.pluginContainer.resolveId(spec, importer))?.id ?? spec;
@@ -90,7 +96,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       project.provide(PAYLOAD_KEY, await workerPayload({ runId: currentRunId(), options, tasks: tasks.tasks, solutions, configFiles, resolveSpec }));
       extensionFiles ??= Promise.all(options.extensions.map((spec) => (isPathSpec(spec) ? spec : resolveSpec(spec))));
       const cacheKey = moduleCacheKey(options.repeats, await extensionFiles);
-      defineCacheKeyGenerator(({ id }) => (testFiles.has(id.split('?')[0]) ? `deskbench-${cacheKey}` : undefined));
+      defineCacheKeyGenerator(({ id }) => (testFileById.has(id.split('?')[0]) ? `deskbench-${cacheKey}` : undefined));
       installReporter(vitest, options, resolved);
       const defined = new Set(project.config.tags.map((tag) => tag.name));
       // Every format's tag (its adapter says what it means), the fixed ones, and the tasks' own.
@@ -101,9 +107,9 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
     },
 
     async load(id) {
-      const { options, tasks, solutions, testFiles } = selected(selection);
-      const file = id.split('?')[0];
-      if (!testFiles.has(file)) return null;
+      const { options, tasks, solutions, testFileById } = selected(selection);
+      const file = testFileById.get(id.split('?')[0]);
+      if (!file) return null;
       this.addWatchFile(file);
       const parsed = readTaskFile(file, { explicit: true });
       let code: string;
@@ -140,7 +146,20 @@ function select(resolved: ResolvedOptions, root: string): Selection {
   if (testFiles.size === 0) {
     throw new OptionsError(`deskbench(): no task files found for tasks ${JSON.stringify(options.tasks)} (relative to ${root})`);
   }
-  return { root, options, tasks, solutions, testFiles };
+  const testFileById = new Map<string, string>();
+  for (const file of testFiles) {
+    testFileById.set(file, file);
+    testFileById.set(realpathOr(file), file);
+  }
+  return { root, options, tasks, solutions, testFiles, testFileById };
+}
+
+function realpathOr(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
 }
 
 /** Options that cannot work stop the run at once, with one message, before any desktop starts. */
