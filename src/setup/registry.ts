@@ -20,6 +20,12 @@ export interface SetupContext {
   vars: Record<string, string>;
   signal?: AbortSignal;
   log(message: string): void;
+  /**
+   * Waits, after a program was launched, until the desktop is idle (at most the run's settleAfterSetup, and 20 s).
+   * The steps that follow a launch in OSWorld's tasks act on the app at fixed times (sleep 5 s, then press keys):
+   * OSWorld's VM has the app up by then, a loaded host may not, and the keys would go nowhere.
+   */
+  settleAfterLaunch?(): Promise<void>;
 }
 
 export type SetupStep = (ctx: SetupContext, parameters: Record<string, unknown>) => Promise<void>;

@@ -155,6 +155,7 @@ async function runInDesktop(run: WatchedRun, desktop: DesktopHandle): Promise<Ta
     files: options.files,
     filesLock: options.filesLock,
     filesMirror: options.filesMirror,
+    settleAfterSetup: options.settleAfterSetup,
     signal: run.signal,
     log: run.log,
   });

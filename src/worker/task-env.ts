@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DesktopHandle } from '../desktop/provider.ts';
+import { settleDesktop } from '../desktop/settle.ts';
 import type { EvalEnv } from '../eval/registry.ts';
 import { LOCKFILE_NAME, lockAt } from '../files/lockfile.ts';
 import { effectiveMirror } from '../files/mirror.ts';
@@ -12,12 +13,15 @@ import type { SetupContext } from '../setup/registry.ts';
 import type { Task } from '../task/types.ts';
 import type { RunOptions } from '../contract/run-options.ts';
 
+/** The longest wait after a setup step launches a program (SetupContext.settleAfterLaunch). */
+const LAUNCH_SETTLE_MAX_SECONDS = 20;
+
 export interface TaskEnv extends SetupContext, EvalEnv {
   /** The desktop's screen size, as it answered (the agent is told it; {SCREEN_WIDTH} … in vars). */
   screen: { width: number; height: number };
 }
 
-export interface TaskEnvOptions extends Pick<RunOptions, 'cacheDir' | 'files' | 'filesLock' | 'filesMirror'> {
+export interface TaskEnvOptions extends Pick<RunOptions, 'cacheDir' | 'files' | 'filesLock' | 'filesMirror' | 'settleAfterSetup'> {
   /** The task's results folder: its per-task cache goes in it. */
   resultDir: string;
   signal?: AbortSignal;
@@ -52,5 +56,8 @@ export async function createTaskEnv(task: Task, desktop: DesktopHandle, options:
     screen,
     signal: options.signal,
     log: options.log,
+    settleAfterLaunch: async () => {
+      await settleDesktop(desktop.client, { maxSeconds: Math.min(options.settleAfterSetup, LAUNCH_SETTLE_MAX_SECONDS) }, options.signal);
+    },
   };
 }

@@ -18,7 +18,8 @@ import { SetupStepError } from '../../src/setup/errors.ts';
 import { setupVars } from '../../src/setup/parameters.ts';
 import { SkipTask, type SetupContext } from '../../src/setup/registry.ts';
 import { runSetupSteps } from '../../src/setup/run-steps.ts';
-import type { SetupStepSpec } from '../../src/task/types.ts';
+import type { SetupStepSpec, Task } from '../../src/task/types.ts';
+import { createTaskEnv } from '../../src/worker/task-env.ts';
 
 const IMAGE = desktopImage();
 const hasImage = spawnSync('docker', ['image', 'inspect', IMAGE], { stdio: 'ignore' }).status === 0;
@@ -121,6 +122,18 @@ describe.skipIf(!hasImage)(title, () => {
       max_wait_time: 5,
     });
     expect(await desktop.client.readFile('/tmp/verified')).not.toBeNull();
+  });
+
+  test("launch waits until the desktop is idle before the next step, so keys a task sends after its fixed sleep reach the app (a run's task env)", async () => {
+    // OSWorld's VLC and Impress tasks launch the app, then sleep 5 s and press keys: on a loaded host the app was not up.
+    const task = { dir: taskDir, file: join(taskDir, 'task.json') } as Task;
+    const env = await createTaskEnv(task, desktop, { resultDir: join(root, 'launch-task'), cacheDir: join(root, 'downloads'), settleAfterSetup: 60, log: ctx.log });
+    await runSetupSteps([
+      { type: 'launch', parameters: { command: ['libreoffice', '--impress'] } },
+      { type: 'execute', parameters: { command: 'wmctrl -lx > /tmp/windows-after-launch', shell: true } },
+    ], env, { phase: 'config' });
+    expect(await text('/tmp/windows-after-launch')).toMatch(/libreoffice/i);
+    await sh('pkill -f soffice; true');
   });
 
   test('open shows a text file in gedit, as on Ubuntu 22.04; activate_window and close_window act on it through wmctrl', async () => {

@@ -47,6 +47,7 @@ const launch: SetupStep = async (ctx, parameters) => {
   const shell = flag('launch', parameters, 'shell');
   if (!shell && typeof cmd === 'string' && cmd.trim().split(/\s+/).length > 1) cmd = cmd.trim().split(/\s+/);
   await logged(ctx, 'launch', () => ctx.desktop.launch(cmd, shell));
+  await ctx.settleAfterLaunch?.();
 };
 
 interface Until {
