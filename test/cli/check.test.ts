@@ -184,7 +184,8 @@ describe('deskbench check', () => {
   test('installed as a package without its build (dist/): a clear message, exit 2 (test/package runs the built one)', async () => {
     const project = mkdtempSync(join(tmpdir(), 'deskbench-installed-'));
     const installed = join(project, 'node_modules', 'deskbench');
-    for (const part of ['bin', 'src', 'package.json']) cpSync(join(ROOT, part), join(installed, part), { recursive: true });
+    // What the package ships, without dist/ (bin/ reads scripts/node-version.js first).
+    for (const part of ['bin', 'scripts', 'src', 'package.json']) cpSync(join(ROOT, part), join(installed, part), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(installed, 'node_modules'));
     const run = await deskbench(['check', EXTENSION_TASKS], join(installed, 'bin/deskbench.js'), project);
     expect(run.code).toBe(2);
