@@ -14,6 +14,7 @@ import { startDesktop } from '../../src/desktop/docker-provider.ts';
 import { RUN_LABEL } from '../../src/desktop/labels.ts';
 import { WarmDesktopPool } from '../../src/desktop/warm-pool.ts';
 import { serveDesktopPool, takeDesktopFrom } from '../../src/desktop/warm-pool-endpoint.ts';
+import { ownRunId } from '../helpers/desktops.ts';
 import { readSummaries, vitestCli } from '../plugin/run-vitest.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../../fixtures/warm-pool-project');
@@ -98,8 +99,8 @@ describe('a run with the pool', () => {
 });
 
 describe('the pool', () => {
+  const runId = ownRunId('warm-pool');
   test('a desktop that died while waiting is discarded, not handed out', async () => {
-    const runId = `test-warm-${randomBytes(4).toString('hex')}`;
     const pool = new WarmDesktopPool({ size: 1, start: () => startDesktop({ runId }) });
     try {
       const first = await pool.take(); // started for this request; a second one starts once it is ready
