@@ -1,11 +1,14 @@
-// The reports as users get them: one run of the fixture tasks, the same tasks as two shards merged with vitest's
-// blob reports, and the HTML report opened in a real headless browser (Debian's Chromium inside a desktop container,
-// driven by playwright-core over CDP).
+// The reports as users get them: one run of the fixture tasks with the noop agent (each task's verdict, vitest's json
+// and JUnit reports, report.json, no container left), the same tasks as two shards merged with vitest's blob reports,
+// and the HTML report opened in a real headless browser (Debian's Chromium inside a desktop container, driven by
+// playwright-core over CDP). The runner's other runs of these tasks: test/runner/lifecycle.desktop.test.ts.
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, readdir, readFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
 import { withPageInChrome } from '../helpers/pages-in-chrome.ts';
@@ -15,6 +18,10 @@ const PROJECT = resolve(import.meta.dirname, '../../fixtures/runner-project');
 
 async function run(args: string[], resultsDir: string, runId: string) {
   return vitestCli(PROJECT, args, { DESKBENCH_RESULTS: resultsDir, DESKBENCH_FIXTURE_AGENT: 'noop', DESKBENCH_RUN_ID: runId });
+}
+
+interface JsonReport {
+  testResults: { name: string; assertionResults: { status: string; failureMessages: string[] }[] }[];
 }
 
 const readReport = async (dir: string) => JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
@@ -28,12 +35,36 @@ const comparable = (report: RunReport) => ({
 describe('reports', () => {
   let base: string;
   let single: string;
+  let singleRun: { code: number; stdout: string; runId: string };
   beforeAll(async () => {
     base = await mkdtemp(join(tmpdir(), 'deskbench-report-'));
     single = join(base, 'single');
-    const result = await run(['run'], single, `test-${basename(base)}-single`);
-    expect(result.stdout).toContain('deskbench results');
+    const runId = `test-${basename(base)}-single`;
+    const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${join(base, 'vitest.json')}`, '--reporter=junit', `--outputFile.junit=${join(base, 'junit.xml')}`];
+    singleRun = { ...(await run(['run', ...reporters], single, runId)), runId };
+    expect(singleRun.stdout).toContain('deskbench results');
   }, 300_000);
+
+  test('each task gets the verdict its evaluator gives, in vitest\'s json and JUnit reports too; no container is left', async () => {
+    expect(singleRun.code).toBe(1);
+    const json = JSON.parse(await readFile(join(base, 'vitest.json'), 'utf8')) as JsonReport;
+    const byTask = new Map(json.testResults.map((r) => [basename(r.name, '.json').slice(-2), r.assertionResults[0]]));
+    expect(byTask.get('01')?.status).toBe('passed'); // the initial state already satisfies it
+    expect(byTask.get('02')?.status).toBe('failed');
+    // The failure says what the metric compared, not only the score.
+    expect(byTask.get('02')?.failureMessages[0]).toMatch(/score 0 is below the pass threshold 1 .*\nexact_match scored 0\n {2}result "", expected \{"expected":"finished\\n"\}/);
+    // JUnit carries score, state, steps and the results folder of every task, the passing ones too.
+    const xml = await readFile(join(base, 'junit.xml'), 'utf8');
+    expect(xml.match(/<property name="deskbench.score" value="[^"]+">/g)).toHaveLength(4);
+    expect(xml).toMatch(/<testcase [^>]*name="os\/7d1f0a52-3c5e-4e8b-9a61-000000000001[^"]*"[^>]*>\s*<properties>[\s\S]*?<property name="deskbench.score" value="1">[\s\S]*?<property name="deskbench.state" value="success">[\s\S]*?<property name="deskbench.steps" value="1">[\s\S]*?<property name="deskbench.results" value="\/[^"]+7d1f0a52-3c5e-4e8b-9a61-000000000001">/);
+    const report = await readReport(single);
+    const scoreOf = (suffix: string) => report.tasks.find((t) => t.id.endsWith(suffix))?.score;
+    // 03: mean of check_include_exclude (1) and fuzz.ratio("hello world", "hello there") = 2·7/22 → (1 + 14/22) / 2.
+    expect(scoreOf('03')).toBeCloseTo((1 + 14 / 22) / 2, 12);
+    expect(scoreOf('04')).toBe(0); // infeasible: the noop agent says DONE, not FAIL
+    const { stdout } = await promisify(execFile)('docker', ['ps', '-a', '-q', '--filter', `label=deskbench.run=${singleRun.runId}`]);
+    expect(stdout.trim()).toBe('');
+  });
 
   test('the run prints the table and writes report.json with both rates', async () => {
     const report = await readReport(single);
