@@ -26,7 +26,8 @@ async function deskbench(args: string[], bin = BIN, cwd = ROOT): Promise<{ code:
 
 const json = (stdout: string) => JSON.parse(stdout) as CheckReport;
 
-describe('deskbench check', () => {
+// Concurrent: each test runs the command in folders of its own, and most of its time is the command's start-up.
+describe.concurrent('deskbench check', () => {
   test.skipIf(!existsSync(CORPORA))('the corpora: every task loads; the one broken JSON file is the Spider2-V template (skipped when ../shared/corpora is absent)', async () => {
     const run = await deskbench(['check', CORPORA, '--json']);
     // The one invalid file is Spider2-V's task template, JSON with // comments (reported at its first comment).
