@@ -5,10 +5,11 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, expect, test } from 'vitest';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
+import { childRunId } from '../helpers/child-run.ts';
 import { type VitestRun, vitestCli } from '../plugin/run-vitest.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../../fixtures/runner-project');
@@ -20,7 +21,7 @@ let run: VitestRun;
 let report: RunReport;
 beforeAll(async () => {
   results = await mkdtemp(join(tmpdir(), 'deskbench-progress-'));
-  runId = `test-${basename(results)}`;
+  runId = childRunId('progress');
   // Task 02: only an agent that acts passes it.
   run = await vitestCli(PROJECT, ['run', '000000000002'], { DESKBENCH_RESULTS: results, DESKBENCH_FIXTURE_AGENT: 'object', DESKBENCH_RUN_ID: runId });
   report = JSON.parse(await readFile(join(results, 'report.json'), 'utf8')) as RunReport;

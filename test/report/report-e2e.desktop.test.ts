@@ -11,6 +11,7 @@ import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
+import { childRunId } from '../helpers/child-run.ts';
 import { withPageInChrome } from '../helpers/pages-in-chrome.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
@@ -39,7 +40,7 @@ describe('reports', () => {
   beforeAll(async () => {
     base = await mkdtemp(join(tmpdir(), 'deskbench-report-'));
     single = join(base, 'single');
-    const runId = `test-${basename(base)}-single`;
+    const runId = childRunId('report');
     const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${join(base, 'vitest.json')}`, '--reporter=junit', `--outputFile.junit=${join(base, 'junit.xml')}`];
     singleRun = { ...(await run(['run', ...reporters], single, runId)), runId };
     expect(singleRun.stdout).toContain('deskbench results');
@@ -80,14 +81,14 @@ describe('reports', () => {
     const sharded = join(base, 'sharded');
     const blobs = join(base, 'blobs');
     for (const shard of ['1/2', '2/2']) {
-      await run(['run', `--shard=${shard}`, '--reporter=blob', `--outputFile=${join(blobs, `blob-${shard.replace('/', '-')}.json`)}`], join(base, `shard-${shard[0]}`), `test-${basename(base)}-${shard[0]}`);
+      await run(['run', `--shard=${shard}`, '--reporter=blob', `--outputFile=${join(blobs, `blob-${shard.replace('/', '-')}.json`)}`], join(base, `shard-${shard[0]}`), childRunId('report'));
     }
     expect((await readdir(blobs)).sort()).toEqual(['blob-1-2.json', 'blob-2-2.json']);
     // Each shard writes a report of its own name, so shards sharing one results folder never overwrite each other.
     expect((await readdir(join(base, 'shard-1'))).filter((name) => /^(report|index)/.test(name)).sort()).toEqual(['index-shard-1-of-2.html', 'report-shard-1-of-2.json']);
     // The shards' result folders gathered in one place, as CI artifacts would be, then merged there.
     for (const shard of ['shard-1', 'shard-2']) await cp(join(base, shard, 'pyautogui'), join(sharded, 'pyautogui'), { recursive: true });
-    const merged = await run([`--merge-reports=${blobs}`], sharded, `test-${basename(base)}-merge`);
+    const merged = await run([`--merge-reports=${blobs}`], sharded, childRunId('report'));
     expect(merged.stdout).toContain('deskbench results');
     const report = await readReport(sharded);
     expect(comparable(report)).toEqual(comparable(await readReport(single)));

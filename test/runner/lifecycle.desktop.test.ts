@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
 import type { TaskSummary } from '../../src/contract/summary.ts';
+import { childRunId } from '../helpers/child-run.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../../fixtures/runner-project');
@@ -28,7 +29,7 @@ async function containersOf(runId: string): Promise<string[]> {
 
 async function runProject(agent: string, extraArgs: string[] = [], extraEnv: Record<string, string> = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'deskbench-runner-'));
-  const runId = `test-${basename(dir)}`;
+  const runId = childRunId('lifecycle');
   const out = join(dir, 'vitest.json');
   const run = await vitestCli(PROJECT, ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extraArgs], {
     DESKBENCH_RUN_ID: runId,
@@ -96,7 +97,7 @@ describe('one broken desktop or worker never takes the run down', () => {
 
   test('a run stopped with Ctrl-C leaves no container, and every started task a summary saying ABORTED', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'deskbench-sigint-'));
-    const runId = `test-${basename(dir)}`;
+    const runId = childRunId('sigint');
     const child = spawn(process.execPath, [VITEST, 'run', '--maxWorkers=1'], {
       cwd: PROJECT,
       env: { ...process.env, DESKBENCH_RUN_ID: runId, DESKBENCH_RESULTS: join(dir, 'results'), DESKBENCH_FIXTURE_AGENT: join(AGENTS, 'slow.ts'), VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', CI: 'true' },
@@ -125,10 +126,10 @@ describe('resume', () => {
   test('a second run with resume skips the tasks that have a result and reports their earlier scores', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'deskbench-resume-'));
     const env = { DESKBENCH_RESULTS: join(dir, 'results'), DESKBENCH_FIXTURE_AGENT: 'scripted', DESKBENCH_RESUME: '1' };
-    const first = await vitestCli(PROJECT, ['run', '02', '03'], { ...env, DESKBENCH_RUN_ID: `test-${basename(dir)}-1` });
+    const first = await vitestCli(PROJECT, ['run', '02', '03'], { ...env, DESKBENCH_RUN_ID: childRunId('resume') });
     expect(first.code).toBe(0);
     const out = join(dir, 'second.json');
-    const second = await vitestCli(PROJECT, ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { ...env, DESKBENCH_RUN_ID: `test-${basename(dir)}-2` });
+    const second = await vitestCli(PROJECT, ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { ...env, DESKBENCH_RUN_ID: childRunId('resume') });
     expect(second.code).toBe(0);
     const json = JSON.parse(await readFile(out, 'utf8')) as JsonReport;
     const status = new Map(json.testResults.map((r) => [basename(r.name, '.json').slice(-2), r.assertionResults[0].status]));
