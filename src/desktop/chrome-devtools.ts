@@ -1,7 +1,7 @@
 // Connecting playwright to the desktop's Chrome over the DevTools protocol. Our container serves DevTools through a
 // token-guarded front, so every request carries the service's headers; and Chrome names its WebSocket endpoint after
 // the address it was asked on inside the desktop, so that endpoint is moved onto the front's host and port.
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { DesktopService } from './provider.ts';
 
 export async function connectOverDevTools(cdp: DesktopService, timeoutMs = 30_000): Promise<Browser> {
@@ -17,5 +17,7 @@ export async function connectOverDevTools(cdp: DesktopService, timeoutMs = 30_00
   const front = new URL(cdp.url);
   endpoint.host = front.host;
   endpoint.protocol = front.protocol === 'https:' ? 'wss:' : 'ws:';
+  // Loaded when a task first talks to Chrome: playwright-core is the heaviest module deskbench imports.
+  const { chromium } = await import('playwright-core');
   return chromium.connectOverCDP(endpoint.toString(), { headers: cdp.headers, timeout: timeoutMs });
 }

@@ -26,7 +26,8 @@ async function deskbench(args: string[], bin = BIN, cwd = ROOT): Promise<{ code:
 
 const json = (stdout: string) => JSON.parse(stdout) as CheckReport;
 
-describe('deskbench check', () => {
+// Concurrent: each test runs the command in folders of its own, and most of its time is the command's start-up.
+describe.concurrent('deskbench check', () => {
   test.skipIf(!existsSync(CORPORA))('the corpora: every task loads; the one broken JSON file is the Spider2-V template (skipped when ../shared/corpora is absent)', async () => {
     const run = await deskbench(['check', CORPORA, '--json']);
     // The one invalid file is Spider2-V's task template, JSON with // comments (reported at its first comment).
@@ -184,7 +185,8 @@ describe('deskbench check', () => {
   test('installed as a package without its build (dist/): a clear message, exit 2 (test/package runs the built one)', async () => {
     const project = mkdtempSync(join(tmpdir(), 'deskbench-installed-'));
     const installed = join(project, 'node_modules', 'deskbench');
-    for (const part of ['bin', 'src', 'package.json']) cpSync(join(ROOT, part), join(installed, part), { recursive: true });
+    // What the package ships, without dist/ (bin/ reads scripts/node-version.js first).
+    for (const part of ['bin', 'scripts', 'src', 'package.json']) cpSync(join(ROOT, part), join(installed, part), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(installed, 'node_modules'));
     const run = await deskbench(['check', EXTENSION_TASKS], join(installed, 'bin/deskbench.js'), project);
     expect(run.code).toBe(2);

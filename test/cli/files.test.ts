@@ -58,7 +58,9 @@ function project(count: number): string {
   return dir;
 }
 
-describe('deskbench files', () => {
+// Concurrent: each test works in a project folder of its own, on files of its own ids; most of its time is the
+// command's start-up.
+describe.concurrent('deskbench files', () => {
   test('lock --pin, check, pull --check, pull, pack and unpack on a fresh machine', async () => {
     const dir = project(3);
     const lock = await deskbench(['files', 'lock', 'tasks', '--pin'], dir);

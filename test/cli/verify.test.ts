@@ -40,7 +40,8 @@ function folder(files: Record<string, unknown>): string {
 const task = (id: string) => ({ id, instruction: `Task ${id}.`, config: [], evaluator: { func: 'infeasible' } });
 type Output = VerificationSummary & { command: string[] };
 
-describe('deskbench verify: errors before any desktop starts', () => {
+// Concurrent: each test runs the command in folders of its own.
+describe.concurrent('deskbench verify: errors before any desktop starts', () => {
   test('a path that names nothing: exit 1, the path named in errors, and nothing runs', async () => {
     const cwd = folder({ 'tasks/os/aaa.json': task('aaa') });
     const run = await deskbenchVerify(['typo/', 'tasks', '--json'], cwd);

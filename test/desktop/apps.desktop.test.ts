@@ -2,12 +2,12 @@
 // (one container for this file; each test opens its own app and file).
 import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
-import { startDesktop, type Desktop } from '../../src/desktop/docker-provider.ts';
+import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { sleep, until } from './until.ts';
 
-let desktop: Desktop;
+let desktop: TestDesktop;
 beforeAll(async () => {
-  desktop = await startDesktop({ runId: 'test-desktop-apps' });
+  desktop = await takeDesktop();
 });
 afterAll(async () => {
   await desktop?.stop();

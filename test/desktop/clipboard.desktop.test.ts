@@ -3,13 +3,13 @@
 // the text must stay served after it has gone (xclip's background process, as on OSWorld's VM). Each app gets the
 // text through its own paste, and shows it (its accessibility tree, or the file it saves). One desktop for the file.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
 import { waitForWindow } from '../../src/fidelity/measure.ts';
+import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { sleep, until } from './until.ts';
 
-let desktop: Desktop;
+let desktop: TestDesktop;
 beforeAll(async () => {
-  desktop = await startDesktop({ runId: 'test-desktop-clipboard' });
+  desktop = await takeDesktop();
 });
 afterAll(async () => {
   await desktop?.stop();

@@ -2,16 +2,16 @@
 // dock's icons sit where they did (within 4 px), and files on ~/Desktop show as icons where OSWorld showed them
 // (src/fidelity/osworld-screen.ts has each figure and its source). One desktop for the file.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
 import { settleDesktop } from '../../src/desktop/settle.ts';
 import { type FidelityRow, measureFidelity } from '../../src/fidelity/fidelity.ts';
 import { windowsOnScreen } from '../../src/fidelity/measure.ts';
 import { APPS } from '../../src/fidelity/osworld-screen.ts';
+import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { until } from './until.ts';
 
-let desktop: Desktop;
+let desktop: TestDesktop;
 beforeAll(async () => {
-  desktop = await startDesktop({ runId: 'test-desktop-fidelity' });
+  desktop = await takeDesktop();
 });
 afterAll(async () => {
   await desktop?.stop();

@@ -2,13 +2,13 @@
 // Settings app, sound, the time zone mechanism, Google Chrome as `pkill chrome` sees it, default apps, and every
 // program the desktop's table says the image provides (one container for this file).
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startDesktop, type Desktop } from '../../src/desktop/docker-provider.ts';
+import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { until } from './until.ts';
 import { LACKS_ON_PURPOSE, PROVIDED_COMMANDS } from '../../src/desktop/provided-commands.ts';
 
-let desktop: Desktop;
+let desktop: TestDesktop;
 beforeAll(async () => {
-  desktop = await startDesktop({ runId: 'test-desktop-gnome' });
+  desktop = await takeDesktop();
 });
 afterAll(async () => {
   await desktop?.stop();

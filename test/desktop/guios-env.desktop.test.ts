@@ -3,11 +3,11 @@
 // /mnt/container writable, and the commands PyPI's `jupyter` brings (`jupyter nbconvert`, `jupyter notebook`) working.
 // One container for this file.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startDesktop, type Desktop } from '../../src/desktop/docker-provider.ts';
+import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 
-let desktop: Desktop;
+let desktop: TestDesktop;
 beforeAll(async () => {
-  desktop = await startDesktop({ runId: 'test-desktop-guios-env' });
+  desktop = await takeDesktop();
 });
 afterAll(async () => {
   await desktop?.stop();

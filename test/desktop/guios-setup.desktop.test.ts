@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import type { Agent } from '../../src/agent/types.ts';
-import { desktopImage } from '../../src/desktop/image.ts';
-import { runTask, type TaskOutcome } from '../../src/worker/run-task.ts';
 import { loadTasks } from '../../src/adapters/load.ts';
+import { runTask, type TaskOutcome } from '../../src/worker/run-task.ts';
 import type { Task } from '../../src/task/types.ts';
+import { pooledDesktopSpec } from '../helpers/desktops.ts';
 
 const CORPUS = resolve(import.meta.dirname, '../../../shared/corpora/guios/examples/jupyter');
 const present = existsSync(CORPUS);
@@ -50,7 +50,7 @@ async function setUp(task: Task, file: string | undefined, resultsDir: string): 
   };
   const outcome = await runTask(task, {
     agent, maxSteps: 60, observationType: 'a11y_tree', pauseAfterAction: 1, settleAfterSetup: 0, settleBeforeEvaluation: 0, passThreshold: 1, resultsDir,
-    cacheDir: join(resultsDir, 'cache'), desktop: { provider: 'docker', image: desktopImage() }, record: false,
+    cacheDir: join(resultsDir, 'cache'), desktop: pooledDesktopSpec(), record: false,
     resume: false, log: (message) => log.push(message),
   });
   return { outcome, log, frames };

@@ -6,12 +6,13 @@ import { getContainerRuntimeClient } from 'testcontainers';
 import { expect, test } from 'vitest';
 import { removeContainers } from '../../src/desktop/cleanup.ts';
 import { startDesktop } from '../../src/desktop/docker-provider.ts';
+import { ownRunId } from '../helpers/desktops.ts';
 
 process.env.TESTCONTAINERS_HOST_OVERRIDE = '172.17.0.1';
+const runId = ownRunId('host-guess');
 
 test('a desktop starts and answers even when testcontainers guesses the bridge gateway as the engine host', { timeout: 180_000 }, async () => {
   expect((await getContainerRuntimeClient()).info.containerRuntime.host).toBe('172.17.0.1');
-  const runId = `test-host-guess-${Date.now()}`;
   try {
     const desktop = await startDesktop({ runId });
     expect(desktop.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

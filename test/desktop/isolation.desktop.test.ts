@@ -1,11 +1,13 @@
-// Desktop isolation (docs/security.md), on real containers: what the host publishes, what answers without the token,
-// what one desktop of a run can reach of another, where the secrets are, and the resource limits.
+// The docker provider's desktops and their isolation (docs/security.md), on two real containers of one run: labels,
+// ports and tokens, what the host publishes, what answers without the token, what one desktop of a run can reach of
+// another, where the secrets are, the resource limits, and the removal of a run's containers by its label.
 import { execFileSync } from 'node:child_process';
 import { getContainerRuntimeClient } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeContainers } from '../../src/desktop/cleanup.ts';
-import { type Desktop, parseSize, startDesktop } from '../../src/desktop/docker-provider.ts';
+import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
 import { desktopImage } from '../../src/desktop/image.ts';
+import { ownRunId } from '../helpers/desktops.ts';
 
 const hasImage = (() => {
   try {
@@ -17,19 +19,32 @@ const hasImage = (() => {
 })();
 
 describe.skipIf(!hasImage)(`desktop isolation (needs ${desktopImage()})`, () => {
-  const runId = `test-isolation-${Date.now()}`;
+  const runId = ownRunId('isolation');
   let a: Desktop;
   let b: Desktop;
 
+  // Two GNOME desktops starting at once on a small machine can take more than the default 60 s.
   beforeAll(async () => {
     [a, b] = await Promise.all([startDesktop({ runId, limits: { memory: '3g', pids: 2048 } }), startDesktop({ runId })]);
     // The socat bridge OSWorld tasks start in front of Chrome listens on every interface of the container.
     await a.client.launch(['google-chrome', '--remote-debugging-port=1337', 'about:blank']);
     await a.client.launch(['socat', 'tcp-listen:9222,fork', 'tcp:localhost:1337']);
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await removeContainers({ runId });
+  });
+
+  test('each desktop is labelled with the run id, has ports of its own and a fresh token it alone answers', async () => {
+    expect(a.token).not.toBe(b.token);
+    expect(a.token.length).toBeGreaterThanOrEqual(32);
+    expect(a.url).toMatch(/^http:\/\/[^:]+:\d+$/);
+    expect(new Set([a.url, a.cdp.url, a.vlc.url, b.url]).size).toBe(4);
+    expect((await fetch(`${a.url}/platform`, { headers: { authorization: `Bearer ${b.token}` } })).status).toBe(401);
+    expect(await a.client.platform()).toBe('Linux');
+    const info = await (await getContainerRuntimeClient()).container.dockerode.getContainer(a.containerId).inspect();
+    expect(info.Config.Labels).toMatchObject({ deskbench: '1', 'deskbench.run': runId });
+    expect(info.HostConfig.ShmSize).toBe(1024 * 1024 * 1024);
   });
 
   test('only the control server and its two fronts are published, and only on 127.0.0.1', () => {
@@ -88,14 +103,12 @@ describe.skipIf(!hasImage)(`desktop isolation (needs ${desktopImage()})`, () => 
     expect(defaults.NanoCpus).toBeGreaterThan(0);
     expect(defaults.NanoCpus).toBeLessThanOrEqual(2e9);
   });
-});
 
-describe('parseSize', () => {
-  test("Docker's units, and a clear error for anything else", () => {
-    expect(parseSize('4g')).toBe(4 * 1024 ** 3);
-    expect(parseSize('512m')).toBe(512 * 1024 ** 2);
-    expect(parseSize('1.5GiB')).toBe(1.5 * 1024 ** 3);
-    expect(parseSize(1000)).toBe(1000);
-    expect(() => parseSize('lots')).toThrow(/memory must be a number of bytes or a size such as '4g'/);
+  // Last: it removes both desktops.
+  test("removeContainers removes exactly the run's containers, and then finds none", async () => {
+    expect(new Set(await removeContainers({ runId }))).toEqual(new Set([a.containerId, b.containerId]));
+    const docker = (await getContainerRuntimeClient()).container.dockerode;
+    expect(await docker.listContainers({ all: true, filters: { label: [`deskbench.run=${runId}`] } })).toEqual([]);
+    expect(await removeContainers({ runId })).toEqual([]);
   });
 });

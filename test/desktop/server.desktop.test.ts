@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DesktopRequestError } from '../../src/desktop/client.ts';
-import { startDesktop, type Desktop } from '../../src/desktop/docker-provider.ts';
+import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 
-let desktop: Desktop;
+let desktop: TestDesktop;
 beforeAll(async () => {
-  desktop = await startDesktop({ runId: 'test-desktop-server' });
+  desktop = await takeDesktop();
 });
 afterAll(async () => {
   await desktop?.stop();

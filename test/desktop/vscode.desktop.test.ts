@@ -2,13 +2,13 @@
 // windows opened by `code`, extensions managed from the CLI.
 // One container for this file.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startDesktop, type Desktop } from '../../src/desktop/docker-provider.ts';
+import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { until } from './until.ts';
 
-let desktop: Desktop;
+let desktop: TestDesktop;
 beforeAll(async () => {
-  desktop = await startDesktop({ runId: 'test-desktop-vscode', startupTimeoutMs: 300_000 }); // a loaded machine starts GNOME slowly
-}, 360_000);
+  desktop = await takeDesktop();
+}, 300_000); // a loaded machine starts GNOME slowly
 afterAll(async () => {
   await desktop?.stop();
 });

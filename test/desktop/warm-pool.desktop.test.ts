@@ -3,7 +3,6 @@
 // left after the run; `desktop.warm: 0` starts one per task as before. Then the pool itself: a desktop that died while
 // waiting is not handed out, and when no desktop can start the task gets the start's error.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +13,8 @@ import { startDesktop } from '../../src/desktop/docker-provider.ts';
 import { RUN_LABEL } from '../../src/desktop/labels.ts';
 import { WarmDesktopPool } from '../../src/desktop/warm-pool.ts';
 import { serveDesktopPool, takeDesktopFrom } from '../../src/desktop/warm-pool-endpoint.ts';
+import { childRunId } from '../helpers/child-run.ts';
+import { ownRunId } from '../helpers/desktops.ts';
 import { readSummaries, vitestCli } from '../plugin/run-vitest.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../../fixtures/warm-pool-project');
@@ -54,7 +55,7 @@ interface TaskRun {
 /** Runs the fixture's three tasks in one worker; returns each task's run and the containers the run created. */
 async function runThreeTasks(env: Record<string, string> = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'deskbench-warm-'));
-  const runId = `test-warm-${randomBytes(4).toString('hex')}`;
+  const runId = childRunId('warm');
   const watch = watchCreations(runId);
   const run = await vitestCli(PROJECT, ['run'], { DESKBENCH_RUN_ID: runId, DESKBENCH_RESULTS: join(dir, 'results'), ...env });
   const created = await watch.stop();
@@ -98,8 +99,8 @@ describe('a run with the pool', () => {
 });
 
 describe('the pool', () => {
+  const runId = ownRunId('warm-pool');
   test('a desktop that died while waiting is discarded, not handed out', async () => {
-    const runId = `test-warm-${randomBytes(4).toString('hex')}`;
     const pool = new WarmDesktopPool({ size: 1, start: () => startDesktop({ runId }) });
     try {
       const first = await pool.take(); // started for this request; a second one starts once it is ready

@@ -16,8 +16,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cacheFileName } from '../../src/files/cache.ts';
 import { readLock } from '../../src/files/lockfile.ts';
-import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
+import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { type FileServer, sha256, startFileServer } from '../helpers/file-server.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
@@ -26,10 +26,10 @@ const PINNED_TASKS = 20;
 const COMMIT_LOCKED = '1'.repeat(40);
 const COMMIT_LATER = '2'.repeat(40);
 
-let desktop: Desktop;
+let desktop: TestDesktop;
 let server: FileServer;
 beforeAll(async () => {
-  [desktop, server] = await Promise.all([startDesktop(), startFileServer()]);
+  [desktop, server] = await Promise.all([takeDesktop(), startFileServer()]);
 });
 afterAll(async () => {
   await Promise.all([desktop?.stop(), server?.close()]);

@@ -18,9 +18,17 @@ export interface ChildRunOptions {
   timeoutMs?: number;
 }
 
+/**
+ * A run id of a child run's own, under the current one when there is one (a desktop test project's run: its containers
+ * then tell from their label which run started them).
+ */
+export function childRunId(name = 'child'): string {
+  return `${process.env.DESKBENCH_RUN_ID ?? 'test'}-${name}-${randomUUID().slice(0, 8)}`;
+}
+
 export async function runChild(command: string, args: string[], options: ChildRunOptions): Promise<ChildRun> {
   // Its own run id (unless the caller set one), so only this child's containers are removed after an early end.
-  const runId = options.env?.DESKBENCH_RUN_ID ?? `test-child-${randomUUID().slice(0, 8)}`;
+  const runId = options.env?.DESKBENCH_RUN_ID ?? childRunId();
   const abort = new AbortController();
   let finished = false;
   try {

@@ -1,16 +1,16 @@
 // deskbench's HTML pages opened as a user opens them, offline: a folder copied into a fresh desktop and a page of it
 // opened from disk in the desktop's headless Chrome, driven over CDP (playwright-core). For the report and compare
-// desktop tests; the desktop is removed afterwards.
+// desktop tests; the desktop comes from the desktop project's pool and is removed afterwards.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 import { connectOverDevTools } from '../../src/desktop/chrome-devtools.ts';
-import { startDesktop } from '../../src/desktop/docker-provider.ts';
 import type { DesktopService } from '../../src/desktop/provider.ts';
+import { takeDesktop } from './desktops.ts';
 
 /** Copies `dir` to `target` in a new desktop, opens `file://<target>/<page>` in headless Chrome there, hands over the page. */
 export async function withPageInChrome(dir: string, target: string, page: string, use: (page: Page) => Promise<void>): Promise<void> {
-  const desktop = await startDesktop();
+  const desktop = await takeDesktop();
   try {
     for (const file of await listFiles(dir)) await desktop.client.upload(`${target}/${relative(dir, file)}`, await readFile(file));
     await desktop.client.launch(['google-chrome', '--remote-debugging-port=1337', '--headless=new', 'about:blank']);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FakeApiServer, startFakeApiServer } from '../agent/fake-api-server.ts';
+import { childRunId } from '../helpers/child-run.ts';
 import { vitestCli } from './run-vitest.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../../fixtures/runner-project');
@@ -36,7 +37,7 @@ describe('secrets stay off disk', () => {
     server.reply({ status: 401, json: { error: { message, type: 'invalid_request_error', code: 'invalid_api_key' } } });
     const cache = join(dir, 'vitest-cache');
     const run = await vitestCli(PROJECT, ['run', '01', '--fsModuleCache', `--fsModuleCachePath=${cache}`], {
-      DESKBENCH_RUN_ID: `test-${basename(dir)}`,
+      DESKBENCH_RUN_ID: childRunId('secrets'),
       DESKBENCH_RESULTS: join(dir, 'results'),
       DESKBENCH_FIXTURE_AGENT: 'openai',
       DESKBENCH_AGENT_OPTIONS: JSON.stringify({ model: 'fake-model', baseURL: `${server.url}/v1`, apiKey, extraBody: { session_token: sessionToken } }),

@@ -3,16 +3,17 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
+import { childRunId } from '../helpers/child-run.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../../fixtures/runner-project');
 
 test('each task runs N times: one folder per run, its pass rate over the runs in every report', async () => {
   const results = await mkdtemp(join(tmpdir(), 'deskbench-repeats-'));
-  const run = await vitestCli(PROJECT, ['run', '000000000001'], { DESKBENCH_RESULTS: results, DESKBENCH_FIXTURE_AGENT: 'noop', DESKBENCH_REPEATS: '2', DESKBENCH_RUN_ID: `test-${basename(results)}` });
+  const run = await vitestCli(PROJECT, ['run', '000000000001'], { DESKBENCH_RESULTS: results, DESKBENCH_FIXTURE_AGENT: 'noop', DESKBENCH_REPEATS: '2', DESKBENCH_RUN_ID: childRunId('repeats') });
   expect(run.code, run.stdout + run.stderr).toBe(0);
   expect(run.stdout).toMatch(/\[run 1\/2\]/);
   expect(run.stdout).toMatch(/\[run 2\/2\]/);

@@ -6,16 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { scriptedAgent } from '../../src/agent/agents/scripted.ts';
-import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
-import { runTask } from '../../src/worker/run-task.ts';
 import { readTaskFile } from '../../src/adapters/load.ts';
+import { runTask } from '../../src/worker/run-task.ts';
+import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 
 const SECRET = 'host secret: must never reach the desktop';
-let desktop: Desktop;
+let desktop: TestDesktop;
 let top: string;
 
 beforeAll(async () => {
-  desktop = await startDesktop();
+  desktop = await takeDesktop();
 });
 afterAll(async () => {
   await desktop?.stop();

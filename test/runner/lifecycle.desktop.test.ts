@@ -1,5 +1,7 @@
 // The runner as users run it: the real vitest CLI on a fixture project of four quick OS tasks, real containers.
-// Each run gets its own run id, so the containers it leaves (or not) can be counted by label afterwards.
+// Each run gets its own run id, so the containers it leaves (or not) can be counted by label afterwards. The run with
+// the noop agent, each task's verdict and the reports: test/report/report-e2e.desktop.test.ts; the run with an Agent
+// object in the config: test/report/progress.desktop.test.ts.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +10,7 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
 import type { TaskSummary } from '../../src/contract/summary.ts';
+import { childRunId } from '../helpers/child-run.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../../fixtures/runner-project');
@@ -26,7 +29,7 @@ async function containersOf(runId: string): Promise<string[]> {
 
 async function runProject(agent: string, extraArgs: string[] = [], extraEnv: Record<string, string> = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'deskbench-runner-'));
-  const runId = `test-${basename(dir)}`;
+  const runId = childRunId('lifecycle');
   const out = join(dir, 'vitest.json');
   const run = await vitestCli(PROJECT, ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extraArgs], {
     DESKBENCH_RUN_ID: runId,
@@ -47,40 +50,7 @@ async function summariesOf(dir: string): Promise<Map<string, TaskSummary['result
   return new Map(summaries.map((summary) => [summary.uid.slice(-2), summary.results]));
 }
 
-const scoreOf = (report: RunReport | null, suffix: string) => report?.tasks.find((t) => t.id.endsWith(suffix))?.score;
-
-describe('a run with the noop agent', () => {
-  test('scores each task as its evaluator says, and leaves no container behind', async () => {
-    const junit = join(tmpdir(), `deskbench-junit-${Date.now()}.xml`);
-    const { run, runId, byTask, report } = await runProject('noop', ['--reporter=junit', `--outputFile.junit=${junit}`]);
-    expect(run.code).toBe(1);
-    expect(byTask.get('01')?.status).toBe('passed'); // the initial state already satisfies it
-    expect(byTask.get('02')?.status).toBe('failed');
-    // The failure says what the metric compared, not only the score.
-    expect(byTask.get('02')?.failureMessages[0]).toMatch(/score 0 is below the pass threshold 1 .*\nexact_match scored 0\n {2}result "", expected \{"expected":"finished\\n"\}/);
-    // JUnit carries score, state, steps and the results folder of every task, the passing ones too.
-    const xml = await readFile(junit, 'utf8');
-    expect(xml.match(/<property name="deskbench.score" value="[^"]+">/g)).toHaveLength(4);
-    expect(xml).toMatch(/<testcase [^>]*name="os\/7d1f0a52-3c5e-4e8b-9a61-000000000001[^"]*"[^>]*>\s*<properties>[\s\S]*?<property name="deskbench.score" value="1">[\s\S]*?<property name="deskbench.state" value="success">[\s\S]*?<property name="deskbench.steps" value="1">[\s\S]*?<property name="deskbench.results" value="\/[^"]+7d1f0a52-3c5e-4e8b-9a61-000000000001">/);
-    // 03: mean of check_include_exclude (1) and fuzz.ratio("hello world", "hello there") = 2·7/22 → (1 + 14/22) / 2.
-    expect(scoreOf(report, '03')).toBeCloseTo((1 + 14 / 22) / 2, 12);
-    expect(scoreOf(report, '04')).toBe(0); // infeasible: the noop agent says DONE, not FAIL
-    expect(report?.total).toMatchObject({ tasks: 4, passed: 1, scored: 4 });
-    expect(await containersOf(runId)).toEqual([]);
-  }, 180_000);
-});
-
 describe('the agent option', () => {
-  test('an Agent object in the config (not a module path) reaches the workers and acts', async () => {
-    const { run, runId, dir, byTask } = await runProject('object', ['02', '04']);
-    expect(run.code).toBe(1);
-    expect(byTask.get('02')?.status).toBe('passed'); // only an agent that acts can pass it
-    expect(byTask.get('04')?.status).toBe('failed'); // infeasible, and the agent said DONE
-    const summary = JSON.parse(await readFile(join(dir, 'results', 'pyautogui', 'screenshot', 'config-object-finisher', 'os', '7d1f0a52-3c5e-4e8b-9a61-000000000002', 'summary.json'), 'utf8'));
-    expect(summary.results).toMatchObject({ score: 1, state: 'success' });
-    expect(await containersOf(runId)).toEqual([]);
-  }, 180_000);
-
   test('the fail agent scores the infeasible task 1 and the feasible ones 0', async () => {
     const { byTask, report } = await runProject('fail');
     expect([...byTask.keys()].sort()).toEqual(['01', '02', '03', '04']);
@@ -127,7 +97,7 @@ describe('one broken desktop or worker never takes the run down', () => {
 
   test('a run stopped with Ctrl-C leaves no container, and every started task a summary saying ABORTED', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'deskbench-sigint-'));
-    const runId = `test-${basename(dir)}`;
+    const runId = childRunId('sigint');
     const child = spawn(process.execPath, [VITEST, 'run', '--maxWorkers=1'], {
       cwd: PROJECT,
       env: { ...process.env, DESKBENCH_RUN_ID: runId, DESKBENCH_RESULTS: join(dir, 'results'), DESKBENCH_FIXTURE_AGENT: join(AGENTS, 'slow.ts'), VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', CI: 'true' },
@@ -156,10 +126,10 @@ describe('resume', () => {
   test('a second run with resume skips the tasks that have a result and reports their earlier scores', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'deskbench-resume-'));
     const env = { DESKBENCH_RESULTS: join(dir, 'results'), DESKBENCH_FIXTURE_AGENT: 'scripted', DESKBENCH_RESUME: '1' };
-    const first = await vitestCli(PROJECT, ['run', '02', '03'], { ...env, DESKBENCH_RUN_ID: `test-${basename(dir)}-1` });
+    const first = await vitestCli(PROJECT, ['run', '02', '03'], { ...env, DESKBENCH_RUN_ID: childRunId('resume') });
     expect(first.code).toBe(0);
     const out = join(dir, 'second.json');
-    const second = await vitestCli(PROJECT, ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { ...env, DESKBENCH_RUN_ID: `test-${basename(dir)}-2` });
+    const second = await vitestCli(PROJECT, ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { ...env, DESKBENCH_RUN_ID: childRunId('resume') });
     expect(second.code).toBe(0);
     const json = JSON.parse(await readFile(out, 'utf8')) as JsonReport;
     const status = new Map(json.testResults.map((r) => [basename(r.name, '.json').slice(-2), r.assertionResults[0].status]));

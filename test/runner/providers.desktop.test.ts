@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { scriptedAgent } from '../../src/agent/agents/scripted.ts';
-import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
 import '../../src/matchers/index.ts';
 import { runTask } from '../../src/worker/run-task.ts';
 import { readTaskFile } from '../../src/adapters/load.ts';
 import type { Task } from '../../src/task/types.ts';
 import { test } from '../../src/test.ts';
+import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 
 const TASKS = resolve(import.meta.dirname, '../../fixtures/tasks/runner/examples/os');
 const load = (suffix: string): Task => {
@@ -20,9 +20,9 @@ const load = (suffix: string): Task => {
 };
 
 describe('remote provider', () => {
-  let desktop: Desktop;
+  let desktop: TestDesktop;
   beforeAll(async () => {
-    desktop = await startDesktop();
+    desktop = await takeDesktop();
   });
   afterAll(async () => {
     await desktop?.stop();

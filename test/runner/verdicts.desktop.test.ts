@@ -1,18 +1,24 @@
 // Every task ends with a verdict of its own, through the runner's API on real containers: its timeout (TIMED_OUT),
-// an abort (ABORTED: Ctrl-C), and agents that break the contract (AGENT_ERROR). Each ends with summary.json and no
-// container left the moment runTask returns.
+// an abort (ABORTED: Ctrl-C), and agents that break the contract (AGENT_ERROR). Each ends with summary.json, and a
+// task that took a container of its own has none left the moment runTask returns (one of each verdict is checked so);
+// the tests of what the agent returned share one desktop of the project's pool (the remote provider: runTask leaves it).
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import type { Agent } from '../../src/agent/types.ts';
-import { currentRunId } from '../../src/desktop/run-id.ts';
-import type { TaskSummary } from '../../src/contract/summary.ts';
-import { type RunTaskOptions, runTask } from '../../src/worker/run-task.ts';
 import { readTaskFile } from '../../src/adapters/load.ts';
+import type { TaskSummary } from '../../src/contract/summary.ts';
+import { removeContainers } from '../../src/desktop/cleanup.ts';
+import { startDesktop } from '../../src/desktop/docker-provider.ts';
+import type { DesktopSpec } from '../../src/desktop/provider.ts';
+import { WarmDesktopPool } from '../../src/desktop/warm-pool.ts';
+import { serveDesktopPool } from '../../src/desktop/warm-pool-endpoint.ts';
+import { type RunTaskOptions, runTask } from '../../src/worker/run-task.ts';
 import type { Task } from '../../src/task/types.ts';
+import { ownRunId, type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 
 const exec = promisify(execFile);
 const TASK = resolve(import.meta.dirname, '../../fixtures/tasks/runner/examples/os/7d1f0a52-3c5e-4e8b-9a61-000000000001.json');
@@ -23,7 +29,33 @@ function loadTask(): Task {
   return result.task;
 }
 
-async function runWith(agent: Agent, overrides: Partial<RunTaskOptions> = {}) {
+// The containers of the tasks that remove their own carry this file's run id, so the ones left can be counted.
+const RUN_ID = ownRunId('verdicts');
+
+let shared: TestDesktop;
+beforeAll(async () => {
+  shared = await takeDesktop();
+}, 300_000);
+afterAll(async () => {
+  await shared?.stop();
+  await removeContainers({ runId: RUN_ID });
+});
+/** The shared desktop, as runTask's `desktop` option. */
+const onShared = (): { desktop: DesktopSpec } => ({ desktop: { provider: 'remote', url: shared.url, token: shared.token } });
+
+/**
+ * A desktop of the task's own, started under this file's run id before the task starts (so its timeout counts from a
+ * ready desktop, however slowly the machine starts one): the task takes it as it takes one from a run's pool, and
+ * removes its container when it ends.
+ */
+async function ownDesktop(): Promise<{ desktop: DesktopSpec }> {
+  const desktop = await startDesktop({ runId: RUN_ID });
+  const served = await serveDesktopPool(new WarmDesktopPool({ size: 0, start: async () => desktop }));
+  onTestFinished(() => served.close());
+  return { desktop: { provider: 'docker', pool: served.address } };
+}
+
+async function runWith(agent: Agent, overrides: Partial<RunTaskOptions> & { desktop: DesktopSpec }) {
   const resultsDir = await mkdtemp(join(tmpdir(), 'deskbench-verdicts-'));
   const outcome = await runTask(loadTask(), {
     agent,
@@ -35,13 +67,12 @@ async function runWith(agent: Agent, overrides: Partial<RunTaskOptions> = {}) {
     passThreshold: 1,
     resultsDir,
     cacheDir: join(resultsDir, 'download-cache'),
-    desktop: { provider: 'docker' },
     record: false,
     resume: false,
     ...overrides,
   });
   // Checked right when runTask returns: the desktop must already be gone, not at the end of the run.
-  const { stdout } = await exec('docker', ['ps', '-a', '-q', '--filter', `label=deskbench.run=${currentRunId()}`]);
+  const { stdout } = await exec('docker', ['ps', '-a', '-q', '--filter', `label=deskbench.run=${RUN_ID}`]);
   const summary = JSON.parse(await readFile(join(outcome.resultDir, 'summary.json'), 'utf8')) as TaskSummary;
   return { outcome, summary, containers: stdout.trim().split('\n').filter(Boolean) };
 }
@@ -57,7 +88,7 @@ const neverAnswers = (onPredict = () => {}): Agent => ({
 
 describe('timeouts and aborts', () => {
   test('a task past its timeout ends TIMED_OUT with its summary, and its container is removed at once', async () => {
-    const { outcome, summary, containers } = await runWith(neverAnswers(), { timeout: 8 });
+    const { outcome, summary, containers } = await runWith(neverAnswers(), { timeout: 8, ...(await ownDesktop()) });
     expect(outcome).toMatchObject({ status: 'error', score: 0, passed: false, state: 'TIMED_OUT' });
     expect(outcome.error).toBe('timed out after 8 s (the timeout option) during the agent loop');
     expect(summary.results).toMatchObject({ state: 'TIMED_OUT', score: 0, output: outcome.error });
@@ -67,7 +98,7 @@ describe('timeouts and aborts', () => {
   test('an abort (Ctrl-C) mid-predict ends ABORTED with its summary and no container', async () => {
     const controller = new AbortController();
     const agent = neverAnswers(() => setTimeout(() => controller.abort(), 500));
-    const { outcome, summary, containers } = await runWith(agent, { signal: controller.signal, timeout: 300 });
+    const { outcome, summary, containers } = await runWith(agent, { signal: controller.signal, timeout: 300, ...(await ownDesktop()) });
     expect(outcome).toMatchObject({ status: 'error', state: 'ABORTED', error: "stopped (Ctrl-C or vitest's test timeout) during the agent loop" });
     expect(summary.results.state).toBe('ABORTED');
     expect(containers).toEqual([]);
@@ -83,7 +114,7 @@ describe('timeouts and aborts', () => {
         return { actions: ['WAIT', "pyautogui.typewrite('never typed')"] };
       },
     };
-    const { outcome } = await runWith(agent, { signal: controller.signal, maxSteps: 10 });
+    const { outcome } = await runWith(agent, { signal: controller.signal, maxSteps: 10, ...onShared() });
     expect(outcome.state).toBe('ABORTED');
     expect(predictions).toBe(2);
     const trajectory = (await readFile(join(outcome.resultDir, 'traj.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
@@ -94,6 +125,13 @@ describe('timeouts and aborts', () => {
 });
 
 describe('agent contract violations are AGENT_ERROR with what was expected', () => {
+  test('the task ends AGENT_ERROR with its summary, and its container is removed at once', async () => {
+    const { outcome, summary, containers } = await runWith({ name: 'contract-breaker', predict: () => 'DONE' } as unknown as Agent, await ownDesktop());
+    expect(outcome).toMatchObject({ status: 'error', state: 'AGENT_ERROR' });
+    expect(summary.results.state).toBe('AGENT_ERROR');
+    expect(containers).toEqual([]);
+  });
+
   test.each([
     ['predict returning undefined', undefined, 'returned nothing; expected an object { actions: [...]'],
     ['predict returning null', null, 'returned null; expected an object { actions: [...]'],
@@ -104,12 +142,11 @@ describe('agent contract violations are AGENT_ERROR with what was expected', () 
     ['an action that is null', { actions: [null] }, 'returned actions[0] = null; expected a pyautogui code string'],
   ])('%s', async (_, answer, expected) => {
     const agent = { name: 'contract-breaker', predict: () => answer } as unknown as Agent;
-    const { outcome, summary, containers } = await runWith(agent);
+    const { outcome, summary } = await runWith(agent, onShared());
     expect(outcome).toMatchObject({ status: 'error', state: 'AGENT_ERROR' });
     expect(outcome.error).toContain(`agent "contract-breaker" at step 1: predict() ${expected}`);
     expect(summary.results.state).toBe('AGENT_ERROR');
     // Nothing was run, in particular not a string's characters one by one.
     expect(summary.results.steps_taken).toBe(0);
-    expect(containers).toEqual([]);
   });
 });

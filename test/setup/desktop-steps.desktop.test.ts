@@ -20,6 +20,7 @@ import { SkipTask, type SetupContext } from '../../src/setup/registry.ts';
 import { runSetupSteps } from '../../src/setup/run-steps.ts';
 import type { SetupStepSpec, Task } from '../../src/task/types.ts';
 import { createTaskEnv } from '../../src/worker/task-env.ts';
+import { takeDesktop } from '../helpers/desktops.ts';
 
 const IMAGE = desktopImage();
 const hasImage = spawnSync('docker', ['image', 'inspect', IMAGE], { stdio: 'ignore' }).status === 0;
@@ -54,9 +55,7 @@ describe.skipIf(!hasImage)(title, () => {
     hostUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const { startDesktopFor } = await import('../../src/desktop/provider.ts');
     const dev = process.env.DESKBENCH_TEST_DESKTOP?.split(',');
-    desktop = dev
-      ? { ...(await startDesktopFor({ provider: 'remote', url: dev[0], token: dev[1] })), cdp: { url: dev[2], headers: {} } }
-      : await startDesktopFor({ provider: 'docker' });
+    desktop = dev ? { ...(await startDesktopFor({ provider: 'remote', url: dev[0], token: dev[1] })), cdp: { url: dev[2], headers: {} } } : await takeDesktop();
     ctx = {
       desktop: desktop.client,
       taskDir,

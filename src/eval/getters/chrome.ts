@@ -3,7 +3,6 @@
 import { writeFile } from 'node:fs/promises';
 import { DOMParser } from '@xmldom/xmldom';
 import type { Element as XmlElement } from '@xmldom/xmldom';
-import { errors } from 'playwright-core';
 import { connectOverDevTools } from '../../desktop/chrome-devtools.ts';
 import type { Browser, Page } from 'playwright-core';
 import type { EvalEnv, Getter, Options } from '../registry.ts';
@@ -11,6 +10,9 @@ import { EVALUATION_A11Y_TIME_LIMIT_MS, cachePath, stringKey } from './support.t
 import { parseQs } from '../../python/urllib.ts';
 
 const STATE_NS = 'uri:deskat:state.at-spi.gnome.org';
+
+/** playwright's TimeoutError, told by its name: importing playwright-core for its class would load it with every getter. */
+const isTimeout = (error: unknown) => (error as Error | undefined)?.name === 'TimeoutError';
 // OSWorld looks for "Google Chrome" (x86) or "Chromium" (ARM); our google-chrome is Chromium, so both are tried.
 const BROWSER_APP_NAMES = ['Google Chrome', 'Chromium'];
 
@@ -195,7 +197,7 @@ const getOpenTabsInfo: Getter = async (env) => {
           await page.waitForLoadState('networkidle', { timeout: 30_000 });
           tabs.push({ title: await page.title(), url: page.url() });
         } catch (error) {
-          tabs.push({ title: error instanceof errors.TimeoutError ? 'Load timeout' : 'Error encountered', url: page.url() });
+          tabs.push({ title: isTimeout(error) ? 'Load timeout' : 'Error encountered', url: page.url() });
         }
       }
     }
@@ -239,7 +241,7 @@ const getPageInfo: Getter = (env, config) => {
       await page.waitForLoadState('load');
       return { title: await page.title(), url: page.url(), content: await page.content() };
     } catch (error) {
-      const title = error instanceof errors.TimeoutError ? 'Load timeout' : 'Error encountered';
+      const title = isTimeout(error) ? 'Load timeout' : 'Error encountered';
       return { title, url: page.url(), content: await page.content() };
     }
   });

@@ -5,13 +5,21 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { moduleFile } from '../../shared/module-spec.ts';
 import { ConfigError, checkTasks, defaultFilesSettings, formatCheckReport, tasksFromVitestConfig, usesUnimplemented } from './check.ts';
-import { FILES_USAGE, filesCommand } from './files.ts';
-import { REPLAY_USAGE, replayCommand } from './replay.ts';
-import { VERIFY_USAGE, verifyCommand } from './verify.ts';
-import { COMPARE_USAGE, compareCommand } from './compare.ts';
-import { RERUN_USAGE, rerunCommand } from './rerun.ts';
 
-const USAGE = `usage: deskbench check [paths…] [--json] [--strict] [--extensions module]… [--config file] [--solutions dir]…
+/**
+ * The usage text. It quotes every command's own, so it loads every command's module: only when it is printed. A
+ * command's module loads when the command runs (verify's pulls in vitest and the engine's client: a check that loaded
+ * them all spent twice the time starting).
+ */
+async function usage(): Promise<string> {
+  const [{ FILES_USAGE }, { REPLAY_USAGE }, { VERIFY_USAGE }, { COMPARE_USAGE }, { RERUN_USAGE }] = await Promise.all([
+    import('./files.ts'),
+    import('./replay.ts'),
+    import('./verify.ts'),
+    import('./compare.ts'),
+    import('./rerun.ts'),
+  ]);
+  return `usage: deskbench check [paths…] [--json] [--strict] [--extensions module]… [--config file] [--solutions dir]…
        deskbench image [--docker] [--force]
        deskbench verify [paths…] [--json] [--repeats n] [--solutions dir]… [--max-workers n] [--warm n] [--results dir]
                         [--timeout s]
@@ -63,16 +71,17 @@ ${COMPARE_USAGE}
 ${RERUN_USAGE}
 
 Run the benchmark itself with vitest: see the README.`;
+}
 
 /** deskbench's own folder: scripts/, docker/ and server/ ship with the package. */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-function buildImage(args: string[]): number {
+async function buildImage(args: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({ args, options: { docker: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } } });
   } catch (error) {
-    console.error(`deskbench image: ${(error as Error).message}\n\n${USAGE}`);
+    console.error(`deskbench image: ${(error as Error).message}\n\n${await usage()}`);
     return 2;
   }
   const script = (name: string, env: Record<string, string> = {}) =>
@@ -87,22 +96,22 @@ function buildImage(args: string[]): number {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
-    console.log(USAGE);
+    console.log(await usage());
     return command ? 0 : 2;
   }
   // `deskbench <command> --help` (or -h) prints the usage, as `deskbench --help` does.
   if (rest.includes('--help') || rest.includes('-h')) {
-    console.log(USAGE);
+    console.log(await usage());
     return 0;
   }
   if (command === 'image') return buildImage(rest);
-  if (command === 'verify') return verifyCommand(rest, PACKAGE_ROOT);
-  if (command === 'replay') return replayCommand(rest, PACKAGE_ROOT);
-  if (command === 'files') return filesCommand(rest);
-  if (command === 'compare') return compareCommand(rest);
-  if (command === 'rerun') return rerunCommand(rest);
+  if (command === 'verify') return (await import('./verify.ts')).verifyCommand(rest, PACKAGE_ROOT);
+  if (command === 'replay') return (await import('./replay.ts')).replayCommand(rest, PACKAGE_ROOT);
+  if (command === 'files') return (await import('./files.ts')).filesCommand(rest);
+  if (command === 'compare') return (await import('./compare.ts')).compareCommand(rest);
+  if (command === 'rerun') return (await import('./rerun.ts')).rerunCommand(rest);
   if (command !== 'check') {
-    console.error(`deskbench: unknown command "${command}"\n\n${USAGE}`);
+    console.error(`deskbench: unknown command "${command}"\n\n${await usage()}`);
     return 2;
   }
   let parsed;
@@ -119,7 +128,7 @@ export async function main(argv: string[]): Promise<number> {
       },
     });
   } catch (error) {
-    console.error(`deskbench check: ${(error as Error).message}\n\n${USAGE}`);
+    console.error(`deskbench check: ${(error as Error).message}\n\n${await usage()}`);
     return 2;
   }
   let paths = parsed.positionals;

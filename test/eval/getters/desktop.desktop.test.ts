@@ -13,6 +13,7 @@ import { checkLeftPanel } from '../../../src/eval/metrics/pptx/slide-checks.ts';
 import { getters } from '../../../src/eval/registry.ts';
 import type { EvalEnv } from '../../../src/eval/registry.ts';
 import { sleep, until } from '../../desktop/until.ts';
+import { takeDesktop } from '../../helpers/desktops.ts';
 import { makeEnv } from '../engine-helpers.ts';
 
 const IMAGE = desktopImage();
@@ -27,8 +28,7 @@ describe.skipIf(!hasImage)(title, () => {
   beforeAll(async () => {
     registerBuiltins();
     registerAdapters();
-    const { startDesktopFor } = await import('../../../src/desktop/provider.ts');
-    desktop = await startDesktopFor({ provider: 'docker' });
+    desktop = await takeDesktop();
     env = { ...makeEnv(), desktop: desktop.client, cdp: desktop.cdp, vlc: desktop.vlc };
   }, 300_000);
   afterAll(async () => desktop?.stop());
