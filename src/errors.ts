@@ -31,13 +31,16 @@ export const ERROR_CODES = [
   'DESKBENCH_PATH_ESCAPE', // task/contained-path.ts PathEscapeError
   'DESKBENCH_SETUP_STEP', // setup/errors.ts SetupStepError
   'DESKBENCH_STEP_PARAMETER', // setup/errors.ts StepParameterError
+  'DESKBENCH_STEP_FAILED', // setup/errors.ts StepFailedError: a step could not do its work
   'DESKBENCH_DESKTOP_REQUEST', // desktop/client.ts DesktopRequestError
+  'DESKBENCH_DESKTOP_UNAVAILABLE', // desktop/client.ts DesktopUnavailableError: a desktop, its pool or its Chrome does not answer
   'DESKBENCH_DOCKER_ENGINE', // desktop/image.ts: no Docker engine answers
   'DESKBENCH_DESKTOP_IMAGE_MISSING', // desktop/image.ts DesktopImageMissingError
   'DESKBENCH_DOWNLOAD_FAILED', // files/errors.ts DownloadError
   'DESKBENCH_DOWNLOAD_ATTEMPT', // files/fetch-file.ts: one attempt of a download (retried)
   'DESKBENCH_FILE_CHANGED', // files/errors.ts FileChangedError
   'DESKBENCH_LOCKFILE', // files/lockfile.ts: a lock file that cannot be read
+  'DESKBENCH_FILES_PACK', // files/errors.ts PackError: a files pack that cannot be written or read
   'DESKBENCH_CONFIG', // node/cli/check.ts ConfigError: the vitest config `deskbench check` reads
   'DESKBENCH_USAGE', // node/cli/files.ts: a command line that cannot work
 ] as const;
