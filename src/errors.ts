@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'DESKBENCH_FILES_PACK', // files/errors.ts PackError: a files pack that cannot be written or read
   'DESKBENCH_CONFIG', // node/cli/check.ts ConfigError: the vitest config `deskbench check` reads
   'DESKBENCH_USAGE', // node/cli/files.ts: a command line that cannot work
+  'DESKBENCH_TASK_FAILED', // worker/runtime.ts TaskFailedError: a task's test fails (an error state, or a score below the threshold)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
