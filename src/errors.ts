@@ -6,6 +6,7 @@
 /** Every code, with the class that carries it. */
 export const ERROR_CODES = [
   'DESKBENCH_ERROR', // DeskbenchError: the base
+  'DESKBENCH_INTERNAL', // InternalError: deskbench's own invariant does not hold (a bug)
   'DESKBENCH_OPTIONS', // OptionsError: the deskbench() options cannot work (node/plugin)
   'DESKBENCH_SKIP_TASK', // SkipTask
   'DESKBENCH_AGENT', // AgentError
@@ -18,6 +19,10 @@ export const ERROR_CODES = [
   'DESKBENCH_AUDIO_UNREADABLE', // UnreadableAudioError
   'DESKBENCH_WAV_UNSUPPORTED', // UnsupportedWavError
   'DESKBENCH_WAV_CORRUPT', // CorruptWavError
+  'DESKBENCH_MALFORMED_INPUT', // MalformedInputError: a file or text not in the form it must have
+  'DESKBENCH_METRIC_OPTIONS', // eval/errors.ts MetricOptionsError: what the evaluator asks a metric cannot work
+  'DESKBENCH_METRIC_RESULT', // eval/errors.ts MetricResultError: a metric returned no score
+  'DESKBENCH_GETTER', // eval/errors.ts GetterError: a getter cannot produce its value
   'DESKBENCH_PPTX_MISMATCH', // eval/metrics/pptx/compare.ts: the first difference of two presentations
   'DESKBENCH_RUN_REPORT', // RunReportError
   'DESKBENCH_TASK_FILE', // task/errors.ts TaskFileError
@@ -26,15 +31,19 @@ export const ERROR_CODES = [
   'DESKBENCH_PATH_ESCAPE', // task/contained-path.ts PathEscapeError
   'DESKBENCH_SETUP_STEP', // setup/errors.ts SetupStepError
   'DESKBENCH_STEP_PARAMETER', // setup/errors.ts StepParameterError
+  'DESKBENCH_STEP_FAILED', // setup/errors.ts StepFailedError: a step could not do its work
   'DESKBENCH_DESKTOP_REQUEST', // desktop/client.ts DesktopRequestError
+  'DESKBENCH_DESKTOP_UNAVAILABLE', // desktop/client.ts DesktopUnavailableError: a desktop, its pool or its Chrome does not answer
   'DESKBENCH_DOCKER_ENGINE', // desktop/image.ts: no Docker engine answers
   'DESKBENCH_DESKTOP_IMAGE_MISSING', // desktop/image.ts DesktopImageMissingError
   'DESKBENCH_DOWNLOAD_FAILED', // files/errors.ts DownloadError
   'DESKBENCH_DOWNLOAD_ATTEMPT', // files/fetch-file.ts: one attempt of a download (retried)
   'DESKBENCH_FILE_CHANGED', // files/errors.ts FileChangedError
   'DESKBENCH_LOCKFILE', // files/lockfile.ts: a lock file that cannot be read
+  'DESKBENCH_FILES_PACK', // files/errors.ts PackError: a files pack that cannot be written or read
   'DESKBENCH_CONFIG', // node/cli/check.ts ConfigError: the vitest config `deskbench check` reads
   'DESKBENCH_USAGE', // node/cli/files.ts: a command line that cannot work
+  'DESKBENCH_TASK_FAILED', // worker/runtime.ts TaskFailedError: a task's test fails (an error state, or a score below the threshold)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -46,6 +55,14 @@ export class DeskbenchError extends Error {
     super(message, options);
     this.name = new.target.name;
   }
+}
+
+/**
+ * Something deskbench's own code never expects happened: an invariant broke (an argument its callers never pass, a
+ * state they never reach), or a run it drives met an error nothing handled. A bug to report, not a task's mistake.
+ */
+export class InternalError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_INTERNAL';
 }
 
 /** deskbench()'s options cannot work: stops the run before any desktop starts, with one message. */
@@ -130,6 +147,16 @@ export class UnsupportedWavError extends DeskbenchError {
 /** Not a readable WAV (a broken header, no fmt or data chunk…). */
 export class CorruptWavError extends DeskbenchError {
   override readonly code: ErrorCode = 'DESKBENCH_WAV_CORRUPT';
+}
+
+/**
+ * A file, a text or a value that cannot be read or used as what it must be: not that format, malformed, or without a
+ * part it must have (a PDF that does not open, XML that is not well-formed, a workbook with no worksheet, a shell line
+ * with an open quote), or values a computation cannot take (images of two sizes). Usually what a metric or a file
+ * format's reader was given; where OSWorld's Python raises on it, the message names the exception.
+ */
+export class MalformedInputError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_MALFORMED_INPUT';
 }
 
 // --- comparing and rerunning runs (deskbench compare, deskbench rerun) ---

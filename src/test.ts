@@ -9,6 +9,7 @@ import { DEFAULT_RUN_OPTIONS } from './contract/run-options.ts';
 import { type RunTaskOptions, type TaskOutcome, runTask as runTaskInDesktop, runTaskOptions } from './worker/run-task.ts';
 import { readTaskFile } from './adapters/load.ts';
 import type { Task } from './task/types.ts';
+import { MalformedInputError } from './errors.ts';
 
 export interface DeskbenchFixtures {
   /** Which desktop the `desktop` fixture and runTask start (default: a local container from deskbench/desktop:latest). */
@@ -49,7 +50,7 @@ export const test = base.extend<DeskbenchFixtures>({
 function loadTask(file: string): Task {
   const result = readTaskFile(file, { explicit: true });
   if (result.kind === 'task') return result.task;
-  throw result.kind === 'error' ? result.error : new Error(`${file} is not a task file`);
+  throw result.kind === 'error' ? result.error : new MalformedInputError(`${file} is not a task file`);
 }
 
 export { expect, describe } from 'vitest';

@@ -3,6 +3,7 @@
 // keep the nodes a person could see and act on, one TSV row each, trimmed to a token budget.
 
 import { DOMParser } from '@xmldom/xmldom';
+import { MalformedInputError } from '../errors.ts';
 
 const STATE_NS = 'https://accessibility.ubuntu.example.org/ns/state';
 const COMPONENT_NS = 'https://accessibility.ubuntu.example.org/ns/component';
@@ -105,11 +106,11 @@ export function trimToTokenBudget(text: string, maxTokens: number): string {
 function parseXml(xml: string): A11yElement {
   const doc = new DOMParser({
     onError(level, message) {
-      if (level !== 'warning') throw new Error(`accessibility tree: the XML does not parse: ${message}`);
+      if (level !== 'warning') throw new MalformedInputError(`accessibility tree: the XML does not parse: ${message}`);
     },
   }).parseFromString(xml, 'text/xml');
   const root = doc.documentElement;
-  if (!root) throw new Error('accessibility tree: the XML has no root element');
+  if (!root) throw new MalformedInputError('accessibility tree: the XML has no root element');
   return root as unknown as A11yElement;
 }
 

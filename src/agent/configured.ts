@@ -2,6 +2,7 @@
 // which cannot carry an object with methods. So deskbench() files each agent object here under its name, the payload
 // names it, and the worker evaluates the vitest config file again (which calls deskbench() again) to find it.
 import type { Agent } from './types.ts';
+import { OptionsError } from '../errors.ts';
 
 const REGISTRY = Symbol.for('deskbench.configuredAgents');
 
@@ -31,13 +32,13 @@ export async function findConfiguredAgent(name: string, configFiles: readonly st
       const module = (await importModule(file)) as { default?: unknown };
       if (typeof module.default === 'function') await (module.default as (env: object) => unknown)({ command: 'serve', mode: 'test' });
     } catch (error) {
-      throw new Error(`agent "${name}": evaluating ${file} in the test worker, to find the agent object given to deskbench(), failed: ${(error as Error).message}`, { cause: error });
+      throw new OptionsError(`agent "${name}": evaluating ${file} in the test worker, to find the agent object given to deskbench(), failed: ${(error as Error).message}`, { cause: error });
     }
   }
   const agent = registry().get(name);
   if (agent) return agent;
   const where = configFiles.length ? `evaluating ${configFiles.join(' and ')} in the test worker did not register it` : 'the vitest config has no file to evaluate in the test worker';
-  throw new Error(
+  throw new OptionsError(
     `agent "${name}" was given as an object in the deskbench() options, but ${where}. ` +
       `Create the agent object where the config file evaluates it (at its top level or in a module it imports), ` +
       `or give \`agent\` as a module path whose default export is the agent.`,

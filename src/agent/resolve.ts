@@ -8,6 +8,7 @@ import { failAgent } from './agents/fail.ts';
 import { noopAgent } from './agents/noop.ts';
 import { scriptedAgent } from './agents/scripted.ts';
 import type { Agent } from './types.ts';
+import { OptionsError } from '../errors.ts';
 
 type AgentFactory = (options: Record<string, unknown>) => Agent | Promise<Agent>;
 
@@ -59,12 +60,12 @@ export async function loadAgent(
   try {
     module = (await (file && importModule ? importModule(file) : import(target))) as { default?: unknown };
   } catch (error) {
-    throw new Error(`agent "${spec}": not a built-in agent (${agents.names().join(', ')}) and ${target} could not be imported: ${(error as Error).message}`);
+    throw new OptionsError(`agent "${spec}": not a built-in agent (${agents.names().join(', ')}) and ${target} could not be imported: ${(error as Error).message}`);
   }
   const exported = module.default;
   const agent = typeof exported === 'function' ? await (exported as (o: Record<string, unknown>) => Agent | Promise<Agent>)(options) : exported;
   if (!agent || typeof (agent as Agent).predict !== 'function') {
-    throw new Error(`agent module ${target}: its default export must be an Agent ({ name, predict }) or a function returning one`);
+    throw new OptionsError(`agent module ${target}: its default export must be an Agent ({ name, predict }) or a function returning one`);
   }
   return agent as Agent;
 }

@@ -3,16 +3,17 @@
 // the address it was asked on inside the desktop, so that endpoint is moved onto the front's host and port.
 import type { Browser } from 'playwright-core';
 import type { DesktopService } from './provider.ts';
+import { DesktopUnavailableError } from './client.ts';
 
 export async function connectOverDevTools(cdp: DesktopService, timeoutMs = 30_000): Promise<Browser> {
   const version = await fetch(new URL('/json/version', cdp.url), { headers: cdp.headers, signal: AbortSignal.timeout(timeoutMs) }).catch(
     (error: Error) => {
-      throw new Error(`Chrome's DevTools endpoint ${cdp.url} does not answer: ${error.cause ?? error.message}`);
+      throw new DesktopUnavailableError(`Chrome's DevTools endpoint ${cdp.url} does not answer: ${error.cause ?? error.message}`);
     },
   );
-  if (!version.ok) throw new Error(`Chrome's DevTools endpoint ${cdp.url} answered HTTP ${version.status}: ${(await version.text()).slice(0, 200)}`);
+  if (!version.ok) throw new DesktopUnavailableError(`Chrome's DevTools endpoint ${cdp.url} answered HTTP ${version.status}: ${(await version.text()).slice(0, 200)}`);
   const { webSocketDebuggerUrl } = (await version.json()) as { webSocketDebuggerUrl?: string };
-  if (!webSocketDebuggerUrl) throw new Error(`Chrome's DevTools endpoint ${cdp.url} gave no webSocketDebuggerUrl`);
+  if (!webSocketDebuggerUrl) throw new DesktopUnavailableError(`Chrome's DevTools endpoint ${cdp.url} gave no webSocketDebuggerUrl`);
   const endpoint = new URL(webSocketDebuggerUrl);
   const front = new URL(cdp.url);
   endpoint.host = front.host;

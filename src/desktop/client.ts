@@ -39,6 +39,14 @@ export class DesktopRequestError extends DeskbenchError {
   }
 }
 
+/**
+ * A desktop is not there to use: a remote desktop, the run's desktop pool or the desktop's Chrome does not answer, or
+ * not as it must (no JSON, no DevTools endpoint), or the pool is closing. DesktopRequestError is an answer's status.
+ */
+export class DesktopUnavailableError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_DESKTOP_UNAVAILABLE';
+}
+
 export interface DesktopClientOptions {
   /** Base URL of the control server, e.g. http://127.0.0.1:32768 */
   url: string;

@@ -11,6 +11,7 @@ import { DESKBENCH_LABEL, RUN_LABEL } from './labels.ts';
 import { currentRunId } from './run-id.ts';
 import { ensureRunNetwork } from './network.ts';
 import type { DesktopService } from './provider.ts';
+import { OptionsError } from '../errors.ts';
 
 // Ryuk's image cannot be pulled without a registry; containers are removed by label instead (cleanup.ts).
 process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
@@ -159,7 +160,7 @@ function isLoopback(address: string): boolean {
 export function parseSize(size: number | string): number {
   if (typeof size === 'number') return size;
   const match = /^(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?$/i.exec(size.trim());
-  if (!match) throw new Error(`desktop limits: memory must be a number of bytes or a size such as '4g' or '512m' (got ${JSON.stringify(size)})`);
+  if (!match) throw new OptionsError(`desktop limits: memory must be a number of bytes or a size such as '4g' or '512m' (got ${JSON.stringify(size)})`);
   const power = ' kmgt'.indexOf(match[2].toLowerCase() || ' ');
   return Math.round(Number(match[1]) * 1024 ** power);
 }

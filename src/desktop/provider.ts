@@ -2,9 +2,10 @@
 // docker-provider.ts). `remote`: an already running OSWorld-protocol server — an OSWorld VM, or our container on
 // another host — which deskbench neither starts nor stops.
 import { Registry } from '../shared/registry.ts';
-import { DesktopClient, DesktopRequestError } from './client.ts';
+import { DesktopClient, DesktopRequestError, DesktopUnavailableError } from './client.ts';
 import type { DesktopLimits } from './docker-provider.ts';
 import type { DesktopPoolAddress } from './warm-pool-endpoint.ts';
+import { OptionsError } from '../errors.ts';
 
 /** A service of the desktop the host talks to: its URL, and the headers every request to it carries. */
 export interface DesktopService {
@@ -50,7 +51,7 @@ providers.define('remote', (spec) => connectRemoteDesktop(spec as Extract<Deskto
 
 export function startDesktopFor(spec: DesktopSpec): Promise<DesktopHandle> {
   const provider = providers.get(spec.provider);
-  if (!provider) throw new Error(providers.unknownMessage(spec.provider));
+  if (!provider) throw new OptionsError(providers.unknownMessage(spec.provider));
   return provider(spec);
 }
 
@@ -82,9 +83,9 @@ async function connectRemoteDesktop({ url, token }: Extract<DesktopSpec, { provi
     await client.request('GET', '/platform', undefined, 10_000);
   } catch (error) {
     if (error instanceof DesktopRequestError && error.status === 401) {
-      throw new Error(`remote desktop ${url} refused the token (HTTP 401): pass the token its server was started with (desktop.token)`);
+      throw new OptionsError(`remote desktop ${url} refused the token (HTTP 401): pass the token its server was started with (desktop.token)`);
     }
-    throw new Error(`remote desktop ${url} does not answer GET /platform (${(error as Error).message}): is the OSWorld server running there (port 5000)?`);
+    throw new DesktopUnavailableError(`remote desktop ${url} does not answer GET /platform (${(error as Error).message}): is the OSWorld server running there (port 5000)?`);
   }
   const withPort = (port: number) => {
     const u = new URL(url);

@@ -5,7 +5,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DesktopClient } from './client.ts';
+import { DesktopClient, DesktopUnavailableError } from './client.ts';
 import type { Desktop } from './docker-provider.ts';
 import { type DesktopHandle, type DesktopService, answers } from './provider.ts';
 import type { WarmDesktopPool } from './warm-pool.ts';
@@ -79,10 +79,10 @@ export async function takeDesktopFrom(pool: DesktopPoolAddress): Promise<Desktop
   try {
     parsed = JSON.parse(body);
   } catch {
-    throw new Error(`the run's desktop pool (${pool.url}) answered HTTP ${status} with no JSON: ${body.slice(0, 200)}`);
+    throw new DesktopUnavailableError(`the run's desktop pool (${pool.url}) answered HTTP ${status} with no JSON: ${body.slice(0, 200)}`);
   }
   // The pool's own error is the start's (no engine, no image …): passed on as it is, as without the pool.
-  if (status !== 200 || parsed.error !== undefined) throw new Error(parsed.error ?? `the run's desktop pool answered HTTP ${status}`);
+  if (status !== 200 || parsed.error !== undefined) throw new DesktopUnavailableError(parsed.error ?? `the run's desktop pool answered HTTP ${status}`);
   const handed = parsed as HandedDesktop;
   const client = new DesktopClient({ url: handed.url, token: handed.token });
   return {
@@ -105,7 +105,7 @@ function post(url: URL, token: string): Promise<{ status: number; body: string }
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
       response.on('error', reject);
     });
-    outgoing.on('error', (error) => reject(new Error(`the run's desktop pool (${url.origin}) does not answer: ${error.message}`)));
+    outgoing.on('error', (error) => reject(new DesktopUnavailableError(`the run's desktop pool (${url.origin}) does not answer: ${error.message}`)));
     outgoing.end();
   });
 }

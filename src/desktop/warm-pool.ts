@@ -6,6 +6,7 @@
 // warm-pool-endpoint.ts.
 import type { Desktop } from './docker-provider.ts';
 import { answers } from './provider.ts';
+import { DesktopUnavailableError } from './client.ts';
 
 /** Waiting desktops tried before the caller's own start (they only fail when the machine kills them). */
 const MAX_TRIES = 3;
@@ -72,7 +73,7 @@ export class WarmDesktopPool {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new Error('the run is ending: its desktop pool hands out no more desktops');
+    if (this.closed) throw new DesktopUnavailableError('the run is ending: its desktop pool hands out no more desktops');
   }
 
   /** The pool may have closed while the caller waited: then the desktop goes, and the caller gets none. */

@@ -10,6 +10,7 @@ import type { ConjNode, EvalNode, GetterSpec, MetricNode, SetupStepSpec, Task } 
 import { registerBuiltins } from './builtins.ts';
 import { getters, metrics } from './registry.ts';
 import type { EvalEnv } from './registry.ts';
+import { MetricResultError } from './errors.ts';
 
 export interface EvalContext {
   /** The agent's last action; FAIL decides infeasible tasks and zeroes the others. */
@@ -214,7 +215,7 @@ function toScore(value: unknown): number {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'number' && value >= 0 && value <= 1) return value;
   // JSON shows NaN and Infinity as null: numbers are shown as JavaScript prints them.
-  throw new Error(`returned ${typeof value === 'number' ? String(value) : describeValue(value)}, not a score between 0 and 1`);
+  throw new MetricResultError(`returned ${typeof value === 'number' ? String(value) : describeValue(value)}, not a score between 0 and 1`);
 }
 
 function reportable(value: unknown): unknown {

@@ -4,6 +4,7 @@ import { registerBuiltins } from './builtins.ts';
 import { metrics } from './registry.ts';
 import type { Options } from './registry.ts';
 import type { SourceFormat } from '../task/types.ts';
+import { MetricOptionsError } from './errors.ts';
 
 /**
  * Runs a registered metric by its format name and returns the raw score (floats stay floats). `result` and
@@ -19,7 +20,7 @@ import type { SourceFormat } from '../task/types.ts';
 export async function runMetric(name: string, result: unknown, expected?: unknown, options: Options = {}, format?: SourceFormat): Promise<number> {
   registerBuiltins();
   const metric = metrics.get(name, format);
-  if (!metric) throw new Error(metrics.unknownMessage(name));
+  if (!metric) throw new MetricOptionsError(metrics.unknownMessage(name));
   const score = await metric(result, expected, options);
   return typeof score === 'boolean' ? Number(score) : score;
 }

@@ -4,6 +4,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import type { DesktopClient } from '../desktop/client.ts';
 import type { Point, Rect } from './osworld-screen.ts';
 import { WINDOW_RECTS_PY } from './window-rects.ts';
+import { InternalError } from '../errors.ts';
 
 const COMPONENT_NS = 'https://accessibility.ubuntu.example.org/ns/component';
 const STATE_NS = 'https://accessibility.ubuntu.example.org/ns/state';
@@ -23,7 +24,7 @@ export interface WindowInfo {
 
 export async function windowsOnScreen(client: DesktopClient): Promise<WindowInfo[]> {
   const result = await client.runPython(WINDOW_RECTS_PY);
-  if (result.return_code !== 0) throw new Error(`measuring the windows failed: ${result.error || result.output}`);
+  if (result.return_code !== 0) throw new InternalError(`measuring the windows failed: ${result.error || result.output}`);
   return JSON.parse(result.output) as WindowInfo[];
 }
 

@@ -1,6 +1,6 @@
 // The errors of task files: a download that failed, and a file whose content is not the one the lock recorded. Both
 // are the infrastructure's failures, not the agent's: a run counts the tasks they end apart (report.json's
-// `infrastructure`), and their codes say which.
+// `infrastructure`), and their codes say which. And a files pack that cannot be written or read.
 import { DeskbenchError, type ErrorCode } from '../errors.ts';
 
 /** A file could not be fetched: an HTTP error status, a network error, or a body cut short after every try. */
@@ -30,6 +30,15 @@ export class FileChangedError extends DeskbenchError {
     this.expected = expected;
     this.actual = actual;
   }
+}
+
+/**
+ * A files pack (`deskbench files pack` / `unpack`) that cannot be written or read: a name that is no archive's, no lock
+ * to pack, locked files not pulled yet, a tar that is damaged or cut short, an archive without its lock or with a file
+ * the lock does not name.
+ */
+export class PackError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_FILES_PACK';
 }
 
 /** The codes of errors that are the infrastructure's, not the agent's. */

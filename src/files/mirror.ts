@@ -1,6 +1,7 @@
 // A mirror: URL prefixes rewritten before a file is fetched, for labs that host the task files themselves
 // (`{ 'https://huggingface.co/': 'http://mirror.internal/hf/' }`). Only where a file is fetched from changes: the cache
 // and the lock stay keyed by the URL the task names.
+import { OptionsError } from '../errors.ts';
 
 /** Prefix → replacement. */
 export type FilesMirror = Record<string, string>;
@@ -34,17 +35,17 @@ export function parseMirror(text: string, source: string): FilesMirror {
     try {
       parsed = JSON.parse(trimmed);
     } catch (error) {
-      throw new Error(`${source}: not valid JSON (${(error as Error).message}); expected {"https://huggingface.co/": "http://mirror.internal/hf/"}`);
+      throw new OptionsError(`${source}: not valid JSON (${(error as Error).message}); expected {"https://huggingface.co/": "http://mirror.internal/hf/"}`);
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== 'string')) {
-      throw new Error(`${source}: expected an object of prefix → replacement strings, got ${trimmed.slice(0, 200)}`);
+      throw new OptionsError(`${source}: expected an object of prefix → replacement strings, got ${trimmed.slice(0, 200)}`);
     }
     return parsed as FilesMirror;
   }
   const mirror: FilesMirror = {};
   for (const pair of trimmed.split(/[\s,]+/).filter(Boolean)) {
     const at = pair.indexOf('=');
-    if (at <= 0 || at === pair.length - 1) throw new Error(`${source}: "${pair}" is not prefix=replacement (e.g. https://huggingface.co/=http://mirror.internal/hf/)`);
+    if (at <= 0 || at === pair.length - 1) throw new OptionsError(`${source}: "${pair}" is not prefix=replacement (e.g. https://huggingface.co/=http://mirror.internal/hf/)`);
     mirror[pair.slice(0, at)] = pair.slice(at + 1);
   }
   return mirror;

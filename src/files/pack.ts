@@ -10,7 +10,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { cacheFileName, findCached } from './cache.ts';
-import { FileChangedError } from './errors.ts';
+import { FileChangedError, PackError } from './errors.ts';
 import { type FilesLock, LOCKFILE_NAME, formatLock, parseLock } from './lockfile.ts';
 import { ProgressBar, type ProgressOutput } from './progress-bar.ts';
 import { type TarFile, readTar, tarStream } from './tar.ts';
@@ -25,7 +25,7 @@ export function compressionOf(path: string): Compression {
   if (/\.(tar\.gz|tgz)$/i.test(path)) return 'gzip';
   if (/\.(tar\.zst|tzst)$/i.test(path)) return 'zstd';
   if (/\.tar$/i.test(path)) return 'none';
-  throw new Error(`${path}: expected an archive name ending in .tar.zst, .tar.gz (or .tgz) or .tar`);
+  throw new PackError(`${path}: expected an archive name ending in .tar.zst, .tar.gz (or .tgz) or .tar`);
 }
 
 function compressor(kind: Compression): NodeJS.ReadWriteStream | undefined {
@@ -44,7 +44,7 @@ function decompressor(kind: Compression): NodeJS.ReadWriteStream | undefined {
 function zstd(): { createZstdCompress(): NodeJS.ReadWriteStream; createZstdDecompress(): NodeJS.ReadWriteStream } {
   const z = zlib as unknown as Partial<ReturnType<typeof zstd>>;
   if (!z.createZstdCompress || !z.createZstdDecompress) {
-    throw new Error(`this Node (${process.version}) has no zstd in zlib (Node 22.15 or later has): use a .tar.gz name instead`);
+    throw new PackError(`this Node (${process.version}) has no zstd in zlib (Node 22.15 or later has): use a .tar.gz name instead`);
   }
   return z as ReturnType<typeof zstd>;
 }
@@ -71,7 +71,7 @@ export async function packFiles(lock: FilesLock, cacheDir: string, out: string, 
     else entries.push({ name: `${FILES_FOLDER}${cacheFileName(url)}`, path, size: entry.size });
   }
   if (problems.length) {
-    throw new Error(`cannot pack: ${problems.length} of ${Object.keys(lock.files).length} locked files are not ready (run deskbench files pull first):\n  ${problems.join('\n  ')}`);
+    throw new PackError(`cannot pack: ${problems.length} of ${Object.keys(lock.files).length} locked files are not ready (run deskbench files pull first):\n  ${problems.join('\n  ')}`);
   }
   const lockBytes = Buffer.from(formatLock(lock));
   const bytes = entries.reduce((total, entry) => total + entry.size, 0);
@@ -143,9 +143,9 @@ export async function unpackFiles(archive: string, cacheDir: string, projectLock
         bar = progress ? new ProgressBar(progress, 'unpack', byName.size, total) : undefined;
       });
     }
-    if (!lock) throw new Error(`${archive}: ${LOCKFILE_NAME} must come first in the archive (is it a deskbench files pack?)`);
+    if (!lock) throw new PackError(`${archive}: ${LOCKFILE_NAME} must come first in the archive (is it a deskbench files pack?)`);
     const locked = byName.get(name);
-    if (!locked) throw new Error(`${archive}: ${name} is not a file the packed lock names`);
+    if (!locked) throw new PackError(`${archive}: ${name} is not a file the packed lock names`);
     const target = join(cacheDir, name.slice(FILES_FOLDER.length));
     const partial = `${target}.partial`;
     const hash = createHash('sha256');
@@ -176,7 +176,7 @@ export async function unpackFiles(archive: string, cacheDir: string, projectLock
     });
   });
   bar?.finish();
-  if (!lock) throw new Error(`${archive}: no ${LOCKFILE_NAME} inside (is it a deskbench files pack?)`);
+  if (!lock) throw new PackError(`${archive}: no ${LOCKFILE_NAME} inside (is it a deskbench files pack?)`);
   const packed = lock;
   const differsFromProjectLock = projectLock.lock
     ? Object.entries(packed.files).filter(([url, entry]) => projectLock.lock?.files[url] && projectLock.lock.files[url].sha256 !== entry.sha256).map(([url]) => url)

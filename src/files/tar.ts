@@ -3,6 +3,7 @@
 // lines was not worth it. GNU tar, bsdtar and Python's tarfile read what this writes.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { PackError } from './errors.ts';
 
 const BLOCK = 512;
 
@@ -33,7 +34,7 @@ export async function* tarStream(files: Iterable<TarFile> | AsyncIterable<TarFil
       written += chunk.length;
       yield chunk;
     }
-    if (written !== file.size) throw new Error(`${file.name}: expected ${file.size} bytes, read ${written} (did the file change while packing?)`);
+    if (written !== file.size) throw new PackError(`${file.name}: expected ${file.size} bytes, read ${written} (did the file change while packing?)`);
     if (file.size % BLOCK) yield Buffer.alloc(BLOCK - (file.size % BLOCK));
   }
   yield Buffer.alloc(BLOCK * 2);
@@ -84,9 +85,9 @@ export async function readTar(input: AsyncIterable<Buffer>, open: (name: string,
   let paxSize: number | undefined;
   for (;;) {
     const block = await reader.read(BLOCK);
-    if (!block) throw new Error('the archive ends without its end marker (truncated?)');
+    if (!block) throw new PackError('the archive ends without its end marker (truncated?)');
     if (block.every((byte) => byte === 0)) return;
-    if (!checksumOk(block)) throw new Error('a tar header has a wrong checksum (not a tar archive, or damaged)');
+    if (!checksumOk(block)) throw new PackError('a tar header has a wrong checksum (not a tar archive, or damaged)');
     const type = String.fromCharCode(block[156] || 0x30);
     const size = paxSize ?? Number.parseInt(field(block, 124, 12) || '0', 8);
     const prefix = field(block, 345, 155);
@@ -170,7 +171,7 @@ class BlockReader {
   async copy(n: number, target: Writable | null): Promise<void> {
     let left = n;
     while (left > 0) {
-      if (!this.buffered.length && !(await this.fill())) throw new Error(`the archive ends inside a file (${left} bytes missing)`);
+      if (!this.buffered.length && !(await this.fill())) throw new PackError(`the archive ends inside a file (${left} bytes missing)`);
       const take = this.buffered.subarray(0, Math.min(left, this.buffered.length));
       this.buffered = this.buffered.subarray(take.length);
       left -= take.length;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { TestRunner, expect } from 'vitest';
 import type { MatcherState, TestContext } from 'vitest';
+import { MalformedInputError } from '../errors.ts';
 
 /** A file shown with the test result (vitest annotations), e.g. the diff image of a failed image comparison. */
 export interface MatcherAttachment {
@@ -59,7 +60,7 @@ function receivedFile(received: unknown, expected: string, matcher: string): str
     writeFileSync(path, received);
     return path;
   }
-  throw new Error(`${matcher}: the received value must be a file path or a Buffer of the file's bytes, got ${received === null ? 'null' : typeof received}`);
+  throw new MalformedInputError(`${matcher}: the received value must be a file path or a Buffer of the file's bytes, got ${received === null ? 'null' : typeof received}`);
 }
 
 /** 'all' with -u, 'new' when missing snapshots may be written (not on CI), 'none' otherwise (vitest's rule). */

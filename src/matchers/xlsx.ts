@@ -5,6 +5,7 @@
 import { compareTableDetailed, type TableFailure } from '../eval/metrics/xlsx/index.ts';
 import { Workbook } from '../eval/formats/xlsx/workbook.ts';
 import { defineMatcher, type MatcherVerdict } from './framework.ts';
+import { MetricOptionsError } from '../eval/errors.ts';
 
 export interface XlsxMatchOptions {
   /**
@@ -28,7 +29,7 @@ export function describeFailure(failure: TableFailure): string {
 
 /** The check behind toMatchXlsx, usable on its own: `(received, expected, {rules}) → {pass, message}`. */
 export async function matchXlsx(received: unknown, expected: unknown, options: XlsxMatchOptions = {}): Promise<MatcherVerdict> {
-  if (typeof expected !== 'string') throw new Error('toMatchXlsx: the expected value must be an xlsx file path');
+  if (typeof expected !== 'string') throw new MetricOptionsError('toMatchXlsx: the expected value must be an xlsx file path');
   let rules = options.rules;
   if (!rules) {
     const [want, got] = await Promise.all([Workbook.open(expected), Workbook.open(String(received)).catch(() => undefined)]);

@@ -2,13 +2,14 @@
 // prints, `csv.reader`, `json.load` (NaN and Infinity accepted) and `yaml.safe_load` (YAML 1.1).
 import { parse as parseYaml } from 'yaml';
 import { pythonStrip } from './str.ts';
+import { MalformedInputError } from '../errors.ts';
 
 /** Python's `int(x)` for a JSON value: ints, integral strings (surrounding whitespace allowed); anything else raises. */
 export function pythonInt(value: unknown): number {
   if (typeof value === 'number') return Math.trunc(value);
   if (typeof value === 'boolean') return Number(value);
   if (typeof value === 'string' && /^\s*[+-]?\d+(_\d+)*\s*$/.test(value)) return Number(value.replace(/_/g, ''));
-  throw new Error(`invalid literal for int(): ${JSON.stringify(value)}`);
+  throw new MalformedInputError(`invalid literal for int(): ${JSON.stringify(value)}`);
 }
 
 /** Python's `float(str)`: decimal or exponent notation, inf/nan, underscores between digits; undefined if it raises. */
@@ -122,7 +123,7 @@ export function parsePythonCsv(text: string): string[][] {
     fieldText += ch;
     state = 'unquoted';
   }
-  if (state === 'quoted') throw new Error('unexpected end of data in a quoted CSV field');
+  if (state === 'quoted') throw new MalformedInputError('unexpected end of data in a quoted CSV field');
   if (state !== 'start' || row.length > 0) endRow();
   return rows;
 }

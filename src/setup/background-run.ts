@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SetupContext } from './registry.ts';
 import { sleep } from './parameters.ts';
+import { StepFailedError } from './errors.ts';
 
 export interface BackgroundResult {
   returncode: number;
@@ -53,7 +54,7 @@ export async function runInBackground(ctx: SetupContext, argv: string[], options
     }
     if (Date.now() > deadline) {
       const error = await ctx.desktop.readFile(`${dir}/err`);
-      throw new Error(
+      throw new StepFailedError(
         `${argv.join(' ')} did not finish within ${Math.round((options.timeoutMs ?? 1_800_000) / 1000)} s` +
           (error?.length ? `; its stderr so far: ${error.toString().slice(-500)}` : ''),
       );

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { connectOverDevTools } from '../desktop/chrome-devtools.ts';
 import { compareUrls } from '../eval/url.ts';
 import { buildChromeHistory, type HistoryEntry } from './chrome-history.ts';
-import { StepParameterError } from './errors.ts';
+import { StepParameterError, StepFailedError } from './errors.ts';
 import { entry, list, messageOf, number, sleep, stringList } from './parameters.ts';
 import type { SetupContext, SetupStep } from './registry.ts';
 
@@ -21,7 +21,7 @@ export interface ConnectOptions {
 /** Connects to the desktop's Chrome, retrying while it starts up; throws the last error when it never answers. */
 export async function connectChrome(ctx: SetupContext, step: string, options: ConnectOptions): Promise<Browser> {
   const cdp = ctx.cdp;
-  if (!cdp) throw new Error(`${step}: this desktop has no Chrome DevTools endpoint (SetupContext.cdp)`);
+  if (!cdp) throw new StepFailedError(`${step}: this desktop has no Chrome DevTools endpoint (SetupContext.cdp)`);
   let lastError: unknown;
   for (let attempt = 1; attempt <= options.attempts; attempt++) {
     try {
@@ -32,7 +32,7 @@ export async function connectChrome(ctx: SetupContext, step: string, options: Co
       if (attempt < options.attempts) await sleep(options.delayMs, ctx.signal);
     }
   }
-  throw new Error(`${step}: could not connect to Chrome at ${cdp.url} after ${options.attempts} attempts: ${firstLine(lastError)}`);
+  throw new StepFailedError(`${step}: could not connect to Chrome at ${cdp.url} after ${options.attempts} attempts: ${firstLine(lastError)}`);
 }
 
 function firstLine(error: unknown): string {
@@ -41,7 +41,7 @@ function firstLine(error: unknown): string {
 
 function defaultContext(browser: Browser, step: string): BrowserContext {
   const [context] = browser.contexts();
-  if (!context) throw new Error(`${step}: Chrome has no browser context (was it started with a profile?)`);
+  if (!context) throw new StepFailedError(`${step}: Chrome has no browser context (was it started with a profile?)`);
   return context;
 }
 

@@ -20,6 +20,8 @@ import type { FilesMirror } from '../files/mirror.ts';
 import { verifyLocked } from '../files/verify.ts';
 import { containedPath, firstContaining } from '../task/contained-path.ts';
 import { messageOf } from './parameters.ts';
+import { StepFailedError, StepParameterError } from './errors.ts';
+import { OptionsError } from '../errors.ts';
 
 export type FetchUrl = (url: string) => Promise<string>;
 
@@ -50,10 +52,10 @@ export function createFileResolver(options: FileResolverOptions): FetchUrl {
   const timeoutMs = options.timeoutMs ?? 300_000;
   const log = options.log ?? (() => {});
   return async (url: string) => {
-    if (typeof url !== 'string' || !url.trim()) throw new Error(`expected a URL or a path, got ${JSON.stringify(url)}`);
+    if (typeof url !== 'string' || !url.trim()) throw new StepParameterError(`expected a URL or a path, got ${JSON.stringify(url)}`);
     const local = localPath(url, options);
     if (local !== undefined) {
-      if (!isFile(local)) throw new Error(`${url}: no such file (${local})`);
+      if (!isFile(local)) throw new StepFailedError(`${url}: no such file (${local})`);
       return local;
     }
     const entry = options.lock?.files[url];
@@ -94,7 +96,7 @@ async function suppliedFile(url: string, files: FileResolverOptions['files']): P
     const mapped = files[url];
     if (mapped === undefined) return undefined;
     const path = resolve(mapped);
-    if (!isFile(path)) throw new Error(`the files option maps ${url} to ${path}, which is not a file`);
+    if (!isFile(path)) throw new OptionsError(`the files option maps ${url} to ${path}, which is not a file`);
     return path;
   }
   return findInFolder(resolve(files), url);
@@ -106,7 +108,7 @@ const folderIndexes = new Map<string, Promise<Map<string, string[]>>>();
 async function indexFolder(folder: string): Promise<Map<string, string[]>> {
   const index = new Map<string, string[]>();
   const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
-    throw new Error(`the files option names the folder ${folder}, which cannot be read: ${messageOf(error)}`);
+    throw new OptionsError(`the files option names the folder ${folder}, which cannot be read: ${messageOf(error)}`);
   });
   for (const entry of entries) {
     if (!entry.isFile()) continue;
@@ -139,7 +141,7 @@ async function findInFolder(folder: string, url: string): Promise<string | undef
   const scored = found.map((path) => ({ path, score: sharedTail(relative(folder, path).split(sep), segments) }));
   scored.sort((a, b) => b.score - a.score);
   if (scored[0].score > scored[1].score) return scored[0].path;
-  throw new Error(
+  throw new OptionsError(
     `several files in ${folder} could be ${url}: ${scored.map((s) => s.path).join(', ')}; ` +
       `map the URL to one of them with the files option ({ "${url}": "<path>" })`,
   );

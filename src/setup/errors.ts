@@ -1,5 +1,6 @@
-// Errors of the setup phase: a step that failed (carrying its index, type and cause), a step given bad parameters,
-// and the steps that stand for an outside service deskbench cannot provide (they skip the task, see `needs`).
+// Errors of the setup phase: a step that failed (carrying its index, type and cause), a step given bad parameters, a
+// step that could not do its work, and the steps that stand for an outside service deskbench cannot provide (they skip
+// the task, see `needs`).
 import { SkipTask, type SetupStep } from './registry.ts';
 import { DeskbenchError, type ErrorCode } from '../errors.ts';
 
@@ -24,6 +25,14 @@ export class SetupStepError extends DeskbenchError {
 /** A parameter that is missing or has the wrong shape: "download: parameters.files[0].url must be a string (got 3)". */
 export class StepParameterError extends DeskbenchError {
   override readonly code: ErrorCode = 'DESKBENCH_STEP_PARAMETER';
+}
+
+/**
+ * A step could not do its work: a command it ran on the desktop failed or did not finish, a file it needs is not there,
+ * an app it drives (Chrome) did not answer. SetupStepError carries it as its cause.
+ */
+export class StepFailedError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_STEP_FAILED';
 }
 
 // Steps that only make sense with an outside account or service. They throw SkipTask when run; the runner also looks

@@ -21,6 +21,7 @@ import type { Task } from '../task/types.ts';
 import { type ImportModule, agentSource, loadTaskAgent } from './agent.ts';
 import { runTask as runTaskInDesktop, runTaskOptions } from './run-task.ts';
 import { verdictLines } from './verdict-message.ts';
+import { AgentError, DeskbenchError, type ErrorCode, InternalError, MalformedInputError } from '../errors.ts';
 
 /**
  * vitest's test timeout is the task's plus this: deskbench ends a task at its own timeout (TIMED_OUT, with its summary
@@ -42,9 +43,14 @@ export function runTask(file: string, context: TestContext, importModule: Import
   return runTaskInTest(taskOf(file, payload).task, payload, context, importModule, repeat);
 }
 
+/** A task's test fails: the task ended in an error state (the message starts with it), or scored below the pass threshold. */
+class TaskFailedError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_TASK_FAILED';
+}
+
 function payloadOf(): WorkerPayload {
   const payload = inject(PAYLOAD_KEY);
-  if (!payload) throw new Error('deskbench: the plugin did not provide this worker with its payload (vitest inject("deskbench:payload") is empty)');
+  if (!payload) throw new InternalError('deskbench: the plugin did not provide this worker with its payload (vitest inject("deskbench:payload") is empty)');
   return payload;
 }
 
@@ -63,7 +69,7 @@ function readTask(file: string): Task {
   const parsed = readTaskFile(file, { explicit: true });
   if (parsed.kind === 'task') return parsed.task;
   // Valid when the plugin selected it: it changed since.
-  throw parsed.kind === 'error' ? parsed.error : new Error(`${file} is no longer a task file`);
+  throw parsed.kind === 'error' ? parsed.error : new MalformedInputError(`${file} is no longer a task file`);
 }
 
 /** The solution the main process chose for the task (src/solutions/load.ts withSolution): a file, or none at all. */
@@ -90,7 +96,7 @@ async function runTaskInTest(task: Task, payload: WorkerPayload, context: TestCo
   const desktop: DesktopSpec = run.desktop.provider === 'docker' ? { ...run.desktop, runId, ...(payload.pool ? { pool: payload.pool } : {}) } : run.desktop;
   const agent = await loadTaskAgent(payload.agent, payload.agentOptions, importModule).catch((error: Error) => {
     // A factory may fail quoting its options (an API key): masked, and without the original as cause (vitest prints it).
-    throw new Error(redact(`could not load the agent: ${error.message ?? error}`, secrets));
+    throw new AgentError(redact(`could not load the agent: ${error.message ?? error}`, secrets));
   });
   const identity = redact(await agentIdentity(agent, agentSource(payload.agent), process.cwd()), secrets);
   // Where the task is goes to the reporters as vitest test artifacts, in order; all are recorded before the verdict.
@@ -137,13 +143,13 @@ async function runTaskInTest(task: Task, payload: WorkerPayload, context: TestCo
   }
   if (outcome.status === 'error') {
     const infrastructure = outcome.infraError ? ` (infrastructure error ${outcome.infraError}, not the agent's)` : '';
-    throw new Error(`${outcome.state}${infrastructure}: ${outcome.error}\n(results: ${outcome.resultDir})`);
+    throw new TaskFailedError(`${outcome.state}${infrastructure}: ${outcome.error}\n(results: ${outcome.resultDir})`);
   }
   if (!outcome.passed) {
     const verdict = (await verdictLines(outcome.details)).map((line) => `\n${line}`).join('');
     const because = outcome.evalError ? `\neval_error: ${outcome.evalError}` : '';
     const message = `score ${outcome.score} is below the pass threshold ${run.passThreshold} (agent ended with state ${outcome.state} after ${outcome.steps} steps)${verdict}${because}\n(results: ${outcome.resultDir})`;
-    throw new Error(redact(message, secrets));
+    throw new TaskFailedError(redact(message, secrets));
   }
 }
 

@@ -1,10 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DesktopRequestError } from '../../src/desktop/client.ts';
+import { DesktopRequestError, DesktopUnavailableError } from '../../src/desktop/client.ts';
 import * as errors from '../../src/errors.ts';
-import { DownloadError, FileChangedError } from '../../src/files/errors.ts';
-import { SetupStepError, StepParameterError } from '../../src/setup/errors.ts';
+import { GetterError, MetricOptionsError, MetricResultError } from '../../src/eval/errors.ts';
+import { DownloadError, FileChangedError, PackError } from '../../src/files/errors.ts';
+import { SetupStepError, StepFailedError, StepParameterError } from '../../src/setup/errors.ts';
 import { PathEscapeError } from '../../src/task/contained-path.ts';
 import { MissingTaskPathError, TaskFileError } from '../../src/task/errors.ts';
 
@@ -41,7 +42,14 @@ describe('src/errors.ts', () => {
       new StepParameterError('open: parameters.path must be a string'),
       new DownloadError('no answer'),
       new FileChangedError('http://x', 'a', 'b', 'the cache'),
+      new PackError('out.zip: expected an archive name ending in .tar.zst'),
+      new StepFailedError('chrome_open_tabs: could not connect to Chrome'),
+      new DesktopUnavailableError('the run is ending'),
+      new MetricOptionsError('compare_table: rules[0] has no "type"'),
+      new MetricResultError('returned 7, not a score between 0 and 1'),
+      new GetterError('rule: config.rules is missing'),
     ];
+    expect(new Set(elsewhere.map((error) => error.code)).size).toBe(elsewhere.length);
     for (const error of elsewhere) {
       expect(error).toBeInstanceOf(errors.DeskbenchError);
       expect(codes.has(error.code), `${error.name}: ${error.code}`).toBe(true);

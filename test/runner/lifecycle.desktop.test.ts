@@ -88,7 +88,7 @@ describe('one broken desktop or worker never takes the run down', () => {
 
   test('a task past its timeout ends TIMED_OUT with its summary, counted as 0 in the overall rate', async () => {
     const { runId, byTask, dir, report } = await runProject(join(AGENTS, 'never-answers.ts'), ['01'], { DESKBENCH_TIMEOUT: '10' });
-    expect(byTask.get('01')?.failureMessages[0]).toMatch(/^Error: TIMED_OUT: timed out after 10 s \(the timeout option\) during the agent loop/);
+    expect(byTask.get('01')?.failureMessages[0]).toMatch(/^TaskFailedError: TIMED_OUT: timed out after 10 s \(the timeout option\) during the agent loop/);
     expect((await summariesOf(dir)).get('01')).toMatchObject({ state: 'TIMED_OUT', score: 0 });
     expect(report?.tasks.map((t) => [t.id.slice(-2), t.state, t.score])).toEqual([['01', 'TIMED_OUT', null]]);
     expect(report?.total).toMatchObject({ tasks: 1, scored: 0, overallRate: 0 });

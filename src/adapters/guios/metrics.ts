@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import type { Metric, Options } from '../../eval/registry.ts';
 import { filePath } from '../../eval/metrics/arguments.ts';
 import { PYTHON_WHITESPACE_CLASS, compareCodePoints, pythonStrip } from '../../python/str.ts';
+import { MalformedInputError } from '../../errors.ts';
+import { MetricOptionsError } from '../../eval/errors.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // A small pd.read_csv: the C parser's tokenising (quotes, blank lines) and its per-column dtype inference.
@@ -79,7 +81,7 @@ function tokenizeCsv(text: string): string[][] {
       fieldStarted = true;
     }
   }
-  if (inQuotes) throw new Error('CSV ends inside a quoted field (pandas: EOF inside string)');
+  if (inQuotes) throw new MalformedInputError('CSV ends inside a quoted field (pandas: EOF inside string)');
   endRecord();
   return records;
 }
@@ -87,12 +89,12 @@ function tokenizeCsv(text: string): string[][] {
 /** pd.read_csv(path) with default arguments: a header row, then columns with inferred dtypes. */
 export function readCsvLikePandas(text: string, label = 'CSV'): Column[] {
   const records = tokenizeCsv(text);
-  if (records.length === 0) throw new Error(`${label}: no columns to parse from file (pandas EmptyDataError)`);
+  if (records.length === 0) throw new MalformedInputError(`${label}: no columns to parse from file (pandas EmptyDataError)`);
   const header = mangleNames(records[0].map((name, i) => (name === '' ? `Unnamed: ${i}` : name)));
   const rows = records.slice(1);
   rows.forEach((row, r) => {
     if (row.length > header.length) {
-      throw new Error(`${label}: expected ${header.length} fields in line ${r + 2}, saw ${row.length} (pandas ParserError)`);
+      throw new MalformedInputError(`${label}: expected ${header.length} fields in line ${r + 2}, saw ${row.length} (pandas ParserError)`);
     }
   });
   return header.map((name, c) => inferColumn(name, rows.map((row) => row[c] ?? '')));
@@ -152,7 +154,7 @@ function compareCells(a: Cell, b: Cell): number {
   if (isMissing(a) || isMissing(b)) return Number(isMissing(a)) - Number(isMissing(b));
   if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b);
   if (typeof a === 'string' || typeof b === 'string') {
-    throw new Error(`cannot sort a column mixing ${typeof a} and ${typeof b} values (pandas TypeError)`);
+    throw new MalformedInputError(`cannot sort a column mixing ${typeof a} and ${typeof b} values (pandas TypeError)`);
   }
   const x = typeof a === 'bigint' ? a : typeof a === 'boolean' ? BigInt(a) : a;
   const y = typeof b === 'bigint' ? b : typeof b === 'boolean' ? BigInt(b) : b;
@@ -253,14 +255,14 @@ async function compareTextFileGuios(result: unknown, expected: unknown, options:
  */
 async function compareScriptLogs(result: unknown, expectedRules: unknown, options: Options = {}): Promise<number> {
   if (result === null || result === undefined) return 0;
-  if (typeof result !== 'string') throw new Error(`compare_script_logs: result must be the log text or its path, got ${JSON.stringify(result)}`);
+  if (typeof result !== 'string') throw new MalformedInputError(`compare_script_logs: result must be the log text or its path, got ${JSON.stringify(result)}`);
   const rules = options.rules ?? expectedRules;
   if (!rules || typeof rules !== 'object' || Array.isArray(rules)) return 0;
   const log = !result.includes('\n') && existsSync(result) ? await readText(result) : result;
   const include = ((rules as Options).include ?? []) as unknown[];
   const exclude = ((rules as Options).exclude ?? []) as unknown[];
   const inLog = (needle: unknown) => {
-    if (typeof needle !== 'string') throw new Error(`compare_script_logs: rules entries must be strings, got ${JSON.stringify(needle)}`);
+    if (typeof needle !== 'string') throw new MetricOptionsError(`compare_script_logs: rules entries must be strings, got ${JSON.stringify(needle)}`);
     return log.includes(needle);
   };
   return include.every(inLog) && !exclude.some(inLog) ? 1 : 0;

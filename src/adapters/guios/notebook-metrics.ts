@@ -9,6 +9,8 @@ import { histogramCorrelation, normalisedHistogram, opencvGrey, resizeArea } fro
 import { filePath } from '../../eval/metrics/arguments.ts';
 import { pythonEquals } from '../../python/equality.ts';
 import { pythonStrip } from '../../python/str.ts';
+import { MalformedInputError } from '../../errors.ts';
+import { MetricOptionsError } from '../../eval/errors.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Output = { [key: string]: Json };
@@ -27,13 +29,13 @@ async function readNotebook(path: string): Promise<NotebookCell[]> {
   try {
     nb = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot read notebook ${path}: ${(error as Error).message}`);
+    throw new MalformedInputError(`cannot read notebook ${path}: ${(error as Error).message}`);
   }
-  if (nb.nbformat !== 4) throw new Error(`notebook ${path} is nbformat ${nb.nbformat}; only version 4 is supported`);
-  if (!Array.isArray(nb.cells)) throw new Error(`notebook ${path} has no "cells" list`);
+  if (nb.nbformat !== 4) throw new MalformedInputError(`notebook ${path} is nbformat ${nb.nbformat}; only version 4 is supported`);
+  if (!Array.isArray(nb.cells)) throw new MalformedInputError(`notebook ${path} has no "cells" list`);
   return nb.cells.map((raw, index) => {
     const cell = raw as NotebookCell;
-    if (typeof cell?.cell_type !== 'string') throw new Error(`notebook ${path}: cell ${index} has no cell_type`);
+    if (typeof cell?.cell_type !== 'string') throw new MalformedInputError(`notebook ${path}: cell ${index} has no cell_type`);
     if (Array.isArray(cell.source)) cell.source = cell.source.join('');
     if (cell.cell_type === 'code') {
       for (const output of cell.outputs ?? []) rejoinOutput(output);
@@ -69,7 +71,7 @@ async function notebookPair(result: unknown, expected: unknown, metric: string):
 }
 
 function outputsOf(cell: NotebookCell, index: number): Output[] {
-  if (!Array.isArray(cell.outputs)) throw new Error(`code cell ${index} has no "outputs" list`);
+  if (!Array.isArray(cell.outputs)) throw new MalformedInputError(`code cell ${index} has no "outputs" list`);
   return cell.outputs;
 }
 
@@ -104,7 +106,7 @@ async function compareNotebookOutputs(result: unknown, expected: unknown): Promi
       const w = wantOutputs[j];
       if ('name' in g && !pythonEquals(g, w)) return 0;
       if ('data' in g) {
-        if (!hasPlainText(w)) throw new Error(`compare_notebook_outputs: cell ${i} output ${j} is data in the result but not in the expected notebook (GUI-OS raises KeyError)`);
+        if (!hasPlainText(w)) throw new MalformedInputError(`compare_notebook_outputs: cell ${i} output ${j} is data in the result but not in the expected notebook (GUI-OS raises KeyError)`);
         const gotText = (g.data as Output)['text/plain'];
         const wantText = (w.data as Output)['text/plain'];
         if (!pythonEquals(gotText, wantText)) return 0;
@@ -147,14 +149,14 @@ async function compareIpynbFiles(result: unknown, expected: unknown): Promise<nu
 function indexList(options: Options, positional: unknown, metric: string): number[] {
   const expected = options.expected ?? positional;
   if (!Array.isArray(expected) || !expected.every((v) => Number.isInteger(v))) {
-    throw new Error(`${metric}: option "expected" must be a list of cell indices, got ${JSON.stringify(expected)}`);
+    throw new MetricOptionsError(`${metric}: option "expected" must be a list of cell indices, got ${JSON.stringify(expected)}`);
   }
   return expected as number[];
 }
 
 function checkVersion(options: Options, metric: string): void {
   const version = options.version ?? 4;
-  if (version !== 4) throw new Error(`${metric}: only notebook version 4 is supported, got ${JSON.stringify(version)}`);
+  if (version !== 4) throw new MetricOptionsError(`${metric}: only notebook version 4 is supported, got ${JSON.stringify(version)}`);
 }
 
 /**
@@ -199,7 +201,7 @@ async function compareJupyterlabImages(result: unknown, expected: unknown, optio
   const expectedPath = filePath(expected, 'compare_jupyterlab_images expected (local_expected_image)');
   if (!resultPath || !expectedPath) return 0;
   const threshold = options.similarity_threshold ?? 0.95;
-  if (typeof threshold !== 'number') throw new Error(`compare_jupyterlab_images: similarity_threshold must be a number, got ${JSON.stringify(threshold)}`);
+  if (typeof threshold !== 'number') throw new MetricOptionsError(`compare_jupyterlab_images: similarity_threshold must be a number, got ${JSON.stringify(threshold)}`);
   let first = opencvGrey(await openImage(expectedPath));
   let second = opencvGrey(await openImage(resultPath));
   if (first.width * first.height > second.width * second.height) first = resizeArea(first, second.width, second.height);

@@ -8,6 +8,7 @@ import { containedPath } from '../../task/contained-path.ts';
 import { runInBackground } from '../../setup/background-run.ts';
 import { messageOf, optionalString, requireString } from '../../setup/parameters.ts';
 import type { SetupContext, SetupStep } from '../../setup/registry.ts';
+import { StepFailedError, StepParameterError } from '../../setup/errors.ts';
 
 /** The environment GUI-OS adds to the VM's runtime env for init scripts (they log to $SHARED_DIR/$TASK_SETUP_LOG). */
 const SCRIPT_ENV = { TASK_SETUP_LOG: 'task-setup.log' };
@@ -16,13 +17,13 @@ const SCRIPT_ENV = { TASK_SETUP_LOG: 'task-setup.log' };
 function taskFile(step: string, ctx: SetupContext, localPath: string): string {
   const path = containedPath(ctx.taskDir, localPath, { file: ctx.taskFile, field: 'arguments.local_path' });
   if (!existsSync(path) || !statSync(path).isFile()) {
-    throw new Error(`${step}: ${localPath} is not in the task's folder (${path} does not exist)`);
+    throw new StepFailedError(`${step}: ${localPath} is not in the task's folder (${path} does not exist)`);
   }
   return path;
 }
 
 function absoluteRemote(step: string, remotePath: string): string {
-  if (!posix.isAbsolute(remotePath)) throw new Error(`${step}: remote_path must be an absolute path (got ${remotePath})`);
+  if (!posix.isAbsolute(remotePath)) throw new StepParameterError(`${step}: remote_path must be an absolute path (got ${remotePath})`);
   return remotePath;
 }
 
@@ -54,18 +55,18 @@ const uploadScriptAndExecute: SetupStep = async (ctx, parameters) => {
   const script = posix.join(folder, basename(localPath));
   await ctx.desktop.upload(script, await readFile(local));
   const chmod = await ctx.desktop.execute(['chmod', '+x', script], { setup: true });
-  if (chmod.returncode !== 0) throw new Error(`${step}: chmod +x ${script} failed: ${chmod.error.trim()}`);
+  if (chmod.returncode !== 0) throw new StepFailedError(`${step}: chmod +x ${script} failed: ${chmod.error.trim()}`);
   let result;
   try {
     result = await runInBackground(ctx, [script], { env: SCRIPT_ENV, user: 'user' });
   } catch (error) {
-    throw new Error(`${step}: running ${script} failed: ${messageOf(error)}`);
+    throw new StepFailedError(`${step}: running ${script} failed: ${messageOf(error)}`);
   }
   ctx.log(`${step}: ${script} → returncode ${result.returncode}`);
   const stderr = result.error.trim().slice(-2000);
   if (stderr) ctx.log(`${step}: stderr of ${script}: ${stderr}`);
   if (result.returncode !== 0) {
-    throw new Error(`${step}: ${script} (the task's ${localPath}) exited with code ${result.returncode}${stderr ? `; its stderr ends: ${stderr.slice(-500)}` : ''}`);
+    throw new StepFailedError(`${step}: ${script} (the task's ${localPath}) exited with code ${result.returncode}${stderr ? `; its stderr ends: ${stderr.slice(-500)}` : ''}`);
   }
 };
 

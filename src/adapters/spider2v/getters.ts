@@ -5,6 +5,7 @@ import { basename, posix } from 'node:path';
 import type { EvalEnv, Getter, Options } from '../../eval/registry.ts';
 import { containedPath } from '../../task/contained-path.ts';
 import { cachePath, optionalString, resolveTaskFile, stringKey, writeCacheFile } from '../../eval/getters/support.ts';
+import { GetterError } from '../../eval/errors.ts';
 
 /**
  * `local_file {path, dest?}`: a file or folder of the task (relative paths resolve against the task folder, also
@@ -22,7 +23,7 @@ export const getLocalFile: Getter = async (env, config) => {
 
 /** `list {list}`: Spider2-V's literal list. */
 export const getList: Getter = (_env, config) => {
-  if (!('list' in config)) throw new Error('list: config.list is missing');
+  if (!('list' in config)) throw new GetterError('list: config.list is missing');
   return config.list;
 };
 

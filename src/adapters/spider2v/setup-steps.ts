@@ -7,7 +7,7 @@ import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { type PathOrigin, containedPath, firstContaining } from '../../task/contained-path.ts';
 import { runInBackground } from '../../setup/background-run.ts';
 import { connectChrome, openTabs } from '../../setup/chrome.ts';
-import { needs } from '../../setup/errors.ts';
+import { needs, StepFailedError } from '../../setup/errors.ts';
 import { flag, messageOf, number, optionalString, requireString, stringList } from '../../setup/parameters.ts';
 import { pythonStr } from '../../python/repr.ts';
 import type { SetupContext, SetupStep } from '../../setup/registry.ts';
@@ -53,7 +53,7 @@ export function findSpider2vFile(step: string, taskDir: string, src: string, ori
   if (!candidates.length) containedPath(taskDir, src, origin);
   const found = candidates.find((path) => existsSync(path) && statSync(path).isFile());
   if (found) return found;
-  throw new Error(
+  throw new StepFailedError(
     `${step}: the task's file ${src} is not on this machine (looked at ${candidates.join(', ')}). ` +
       `Only the task's JSON is here: copy the task's files from Spider2-V's evaluation_examples/ folder next to it, ` +
       `keeping their layout (examples/<tool>/<id>/…, settings/…).`,

@@ -3,6 +3,7 @@
 // coordinates inside pyautogui code and computer_13 actions.
 
 import sharp from 'sharp';
+import { AgentError } from '../../errors.ts';
 
 export interface Size {
   width: number;
@@ -18,7 +19,7 @@ export function fitWithin(screen: Size, max: Size): Size {
 /** Width and height of a PNG (or any image sharp reads). */
 export async function imageSize(image: Buffer): Promise<Size> {
   const meta = await sharp(image).metadata();
-  if (!meta.width || !meta.height) throw new Error('screenshot: cannot read the image size');
+  if (!meta.width || !meta.height) throw new AgentError('screenshot: cannot read the image size');
   return { width: meta.width, height: meta.height };
 }
 

@@ -3,6 +3,7 @@
 // end to end without a model.
 
 import type { Action, Agent, AgentContext, Prediction } from '../types.ts';
+import { AgentError } from '../../errors.ts';
 
 export interface ScriptedAgentOptions {
   name?: string;
@@ -17,9 +18,9 @@ export function scriptedAgent(options: ScriptedAgentOptions = {}): Agent {
     name: options.name ?? 'scripted',
     reset(context: AgentContext) {
       const solution = options.solution ?? context.solution;
-      if (!solution) throw new Error(`scripted agent: task ${context.taskId} has no solution to replay`);
+      if (!solution) throw new AgentError(`scripted agent: task ${context.taskId} has no solution to replay`);
       if (!Array.isArray(solution) || !solution.every(Array.isArray)) {
-        throw new Error(`scripted agent: task ${context.taskId}: solution must be a list of steps, each a list of actions`);
+        throw new AgentError(`scripted agent: task ${context.taskId}: solution must be a list of steps, each a list of actions`);
       }
       steps = solution;
       next = 0;

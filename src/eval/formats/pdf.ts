@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { newImage, type PilImage } from './image/pil-image.ts';
 import { pythonStrip } from '../../python/str.ts';
+import { MalformedInputError } from '../../errors.ts';
 
 type MuPdf = typeof import('mupdf');
 type PdfDocument = import('mupdf').PDFDocument;
@@ -31,14 +32,14 @@ async function withPdf<T>(source: string | Uint8Array, use: (doc: PdfDocument, e
   try {
     bytes = typeof source === 'string' ? readFileSync(source) : source; // a Buffer is a Uint8Array: no copy needed
   } catch (error) {
-    throw new Error(`cannot read PDF ${path}: ${(error as Error).message}`);
+    throw new MalformedInputError(`cannot read PDF ${path}: ${(error as Error).message}`);
   }
   const engine = await mupdf();
   let doc: PdfDocument;
   try {
     doc = new engine.PDFDocument(bytes);
   } catch (error) {
-    throw new Error(`cannot open PDF ${path}: ${(error as Error).message}`);
+    throw new MalformedInputError(`cannot open PDF ${path}: ${(error as Error).message}`);
   }
   try {
     return use(doc, engine);

@@ -5,6 +5,8 @@
 // (`[attr|id=x]`, = ~= |= ^= $= *=), :first-child/:last-child/:only-child/:empty/:nth-child(n)/:not(simple), and
 // the four combinators. Anything else is rejected with an error naming the construct.
 import { parseDom } from './xml-dom.ts';
+import { MalformedInputError } from '../../errors.ts';
+import { MetricOptionsError } from '../errors.ts';
 
 type XNode = {
   nodeType: number;
@@ -33,7 +35,7 @@ export type Namespaces = Record<string, string>;
 /** Parses an XML string and returns its root element (lxml.etree.fromstring). Malformed XML throws. */
 export function parseXml(xml: string): XNode {
   const root = parseDom(xml) as unknown as XNode | null;
-  if (!root) throw new Error('XML has no root element');
+  if (!root) throw new MalformedInputError('XML has no root element');
   return root;
 }
 
@@ -116,7 +118,7 @@ function tokenizeXPath(expr: string): string[] {
   while (pos < expr.length) {
     re.lastIndex = pos;
     const m = re.exec(expr);
-    if (!m) throw new Error(`XPath: unexpected character at ${pos} in ${JSON.stringify(expr)}`);
+    if (!m) throw new MetricOptionsError(`XPath: unexpected character at ${pos} in ${JSON.stringify(expr)}`);
     tokens.push(m[1]);
     pos = re.lastIndex;
     if (!m[1] && pos === expr.length) tokens.pop();
@@ -180,16 +182,16 @@ class XPathParser {
   }
   private next(): string {
     const t = this.tokens[this.i++];
-    if (t === undefined) throw new Error(`XPath: unexpected end of ${JSON.stringify(this.source)}`);
+    if (t === undefined) throw new MetricOptionsError(`XPath: unexpected end of ${JSON.stringify(this.source)}`);
     return t;
   }
   private expect(t: string): void {
     const got = this.next();
-    if (got !== t) throw new Error(`XPath: expected "${t}" but found "${got}" in ${JSON.stringify(this.source)}`);
+    if (got !== t) throw new MetricOptionsError(`XPath: expected "${t}" but found "${got}" in ${JSON.stringify(this.source)}`);
   }
   parse(): Expr {
     const e = this.orExpr();
-    if (this.i < this.tokens.length) throw new Error(`XPath: unexpected "${this.peek()}" in ${JSON.stringify(this.source)}`);
+    if (this.i < this.tokens.length) throw new MetricOptionsError(`XPath: unexpected "${this.peek()}" in ${JSON.stringify(this.source)}`);
     return e;
   }
   private binary(sub: () => Expr, ops: string[], apply: (op: string, a: Value, b: Value) => Value): Expr {
@@ -264,7 +266,7 @@ class XPathParser {
       left = (ctx) => {
         const a = l(ctx);
         const b = r(ctx);
-        if (!Array.isArray(a) || !Array.isArray(b)) throw new Error('XPath: | needs node-sets');
+        if (!Array.isArray(a) || !Array.isArray(b)) throw new MetricOptionsError('XPath: | needs node-sets');
         return documentOrder([...a, ...b]);
       };
     }
@@ -285,7 +287,7 @@ class XPathParser {
         const rest = this.relativePath();
         return (ctx) => {
           const nodes = base(ctx);
-          if (!Array.isArray(nodes)) throw new Error('XPath: a path step needs a node-set');
+          if (!Array.isArray(nodes)) throw new MetricOptionsError('XPath: a path step needs a node-set');
           return rest(nodes);
         };
       }
@@ -296,7 +298,7 @@ class XPathParser {
   private filter(e: Expr, pred: Expr): Expr {
     return (ctx) => {
       const nodes = e(ctx);
-      if (!Array.isArray(nodes)) throw new Error('XPath: a predicate needs a node-set');
+      if (!Array.isArray(nodes)) throw new MetricOptionsError('XPath: a predicate needs a node-set');
       return applyPredicate(documentOrder(nodes), pred);
     };
   }
@@ -315,7 +317,7 @@ class XPathParser {
       const n = Number(t);
       return () => n;
     }
-    if (t[0] === '$') throw new Error(`XPath: variables (${t}) are not supported`);
+    if (t[0] === '$') throw new MetricOptionsError(`XPath: variables (${t}) are not supported`);
     this.expect('(');
     const args: Expr[] = [];
     if (this.peek() !== ')') {
@@ -400,7 +402,7 @@ class XPathParser {
     const [prefix, local] = t.includes(':') ? t.split(':') : [undefined, t];
     let uri: string | null = null;
     if (prefix !== undefined) {
-      if (!(prefix in this.ns)) throw new Error(`XPath: undefined namespace prefix "${prefix}"`);
+      if (!(prefix in this.ns)) throw new MetricOptionsError(`XPath: undefined namespace prefix "${prefix}"`);
       uri = this.ns[prefix];
     }
     return (n) => n.nodeType === principal && (local === '*' || (n.localName ?? n.nodeName) === local) && (n.namespaceURI ?? null) === uri;
@@ -459,7 +461,7 @@ function axisNodes(axis: string, n: XNode): XNode[] {
       return all.slice(0, all.indexOf(n)).filter((x) => !ancestors.has(x)).reverse();
     }
   }
-  throw new Error(`XPath: axis ${axis} is not supported`);
+  throw new MetricOptionsError(`XPath: axis ${axis} is not supported`);
 }
 
 function applyPredicate(nodes: XNode[], pred: Expr, reverse = false): XNode[] {
@@ -532,7 +534,7 @@ function functionCall(name: string, args: Expr[]): Expr {
     case 'count':
       return (ctx) => {
         const v = args[0](ctx);
-        if (!Array.isArray(v)) throw new Error('XPath: count() needs a node-set');
+        if (!Array.isArray(v)) throw new MetricOptionsError('XPath: count() needs a node-set');
         return v.length;
       };
     case 'position':
@@ -558,13 +560,13 @@ function functionCall(name: string, args: Expr[]): Expr {
         return Array.isArray(v) ? v.reduce((t, n) => t + toNumber(stringValue(n)), 0) : Number.NaN;
       };
   }
-  throw new Error(`XPath: function ${name}() is not supported`);
+  throw new MetricOptionsError(`XPath: function ${name}() is not supported`);
 }
 
 /** `element.xpath(expr, namespaces=ns)`, keeping only the elements it selects. */
 export function xpathElements(root: XNode, expr: string, ns: Namespaces): XNode[] {
   const value = new XPathParser(expr, ns).parse()({ node: root, position: 1, size: 1 });
-  if (!Array.isArray(value)) throw new Error(`XPath ${JSON.stringify(expr)} does not select nodes`);
+  if (!Array.isArray(value)) throw new MetricOptionsError(`XPath ${JSON.stringify(expr)} does not select nodes`);
   return value;
 }
 
@@ -614,7 +616,7 @@ function elementSiblings(n: XNode): XNode[] {
 function attribute(el: XNode, prefix: string | undefined, local: string, ns: Namespaces): string | null {
   let uri: string | null = null;
   if (prefix !== undefined && prefix !== '*') {
-    if (!(prefix in ns)) throw new Error(`CSS selector: undefined namespace prefix "${prefix}"`);
+    if (!(prefix in ns)) throw new MetricOptionsError(`CSS selector: undefined namespace prefix "${prefix}"`);
     uri = ns[prefix];
   }
   for (const a of attributesOf(el)) {
@@ -627,7 +629,7 @@ function parseSelectorGroup(selector: string, ns: Namespaces): Compound[][] {
   let i = 0;
   const s = selector;
   const fail = (what: string): never => {
-    throw new Error(`CSS selector: ${what} at ${i} in ${JSON.stringify(selector)}`);
+    throw new MetricOptionsError(`CSS selector: ${what} at ${i} in ${JSON.stringify(selector)}`);
   };
   const ident = () => {
     const m = /^-?(?:[A-Za-z_\u00a0-\uffff]|\\.)(?:[\w\u00a0-\uffff-]|\\.)*/.exec(s.slice(i));

@@ -6,6 +6,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { EvalEnv, Getter } from '../registry.ts';
 import { stringKey, writeCacheFile } from './support.ts';
+import { GetterError } from '../errors.ts';
 
 const PROFILE_ROOTS = ['~/.config/google-chrome', '~/.config/chromium', '~/snap/chromium/common/chromium'];
 
@@ -21,7 +22,7 @@ async function readProfileFile(env: EvalEnv, file: string): Promise<Buffer | nul
 /** Parsed JSON of a profile file; throws (like json.loads(None)) when it is missing. */
 async function profileJson(env: EvalEnv, file: string): Promise<Record<string, any>> {
   const data = await readProfileFile(env, file);
-  if (data === null) throw new Error(`Chrome profile file ${file} not found`);
+  if (data === null) throw new GetterError(`Chrome profile file ${file} not found`);
   return JSON.parse(data.toString('utf8'));
 }
 
@@ -106,7 +107,7 @@ export const chromeProfileGetters: Record<string, Getter> = {
   find_unpacked_extension_path: fromPreferences(
     PREFERENCES,
     (d) => Object.values(d.extensions?.settings ?? {}).map((ext: any) => {
-      if (!('path' in ext)) throw new Error('extension without path'); // KeyError in OSWorld → its fallback
+      if (!('path' in ext)) throw new GetterError('extension without path'); // KeyError in OSWorld → its fallback
       return ext.path;
     }),
     'Google',
@@ -114,7 +115,7 @@ export const chromeProfileGetters: Record<string, Getter> = {
   find_installed_extension_name: fromPreferences(
     PREFERENCES,
     (d) => Object.values(d.extensions?.settings ?? {}).map((ext: any) => {
-      if (!ext.manifest || !('name' in ext.manifest)) throw new Error('extension without manifest name');
+      if (!ext.manifest || !('name' in ext.manifest)) throw new GetterError('extension without manifest name');
       return ext.manifest.name;
     }),
     'Google',
@@ -122,7 +123,7 @@ export const chromeProfileGetters: Record<string, Getter> = {
   data_delete_automacally: fromPreferences(
     PREFERENCES,
     (d) => {
-      if (!('profile' in d)) throw new Error('no profile key');
+      if (!('profile' in d)) throw new GetterError('no profile key');
       return d.profile.default_content_setting_values != null ? 'true' : 'false';
     },
     'Google',
@@ -135,7 +136,7 @@ export const chromeProfileGetters: Record<string, Getter> = {
     for (const child of tree.children ?? []) {
       if (!child.name.endsWith('.desktop')) continue;
       const data = await env.desktop.readFile(`${desktop}/${child.name}`);
-      if (data === null) throw new Error(`shortcut ${child.name} vanished while reading it`);
+      if (data === null) throw new GetterError(`shortcut ${child.name} vanished while reading it`);
       shortcuts[child.name] = data.toString('utf8');
     }
     return shortcuts;

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { EvalEnv, Getter, Options } from '../registry.ts';
 import { EVALUATION_A11Y_TIME_LIMIT_MS, cachePath, stringKey } from './support.ts';
 import { parseQs } from '../../python/urllib.ts';
+import { GetterError } from '../errors.ts';
 
 const STATE_NS = 'uri:deskat:state.at-spi.gnome.org';
 
@@ -79,13 +80,13 @@ async function activeUrl(env: EvalEnv, config: Options): Promise<string | null> 
 /** `active_tab_url_parse {parse_keys, replace?, split_list?}` on a given URL: the first value of each query key. */
 export function parseUrlQuery(url: string, config: Options): Record<string, unknown> {
   const keys = config.parse_keys;
-  if (!Array.isArray(keys)) throw new Error('active_tab_url_parse: config.parse_keys must be a list');
+  if (!Array.isArray(keys)) throw new GetterError('active_tab_url_parse: config.parse_keys must be a list');
   const query = parseQs(new URL(url).search.slice(1));
   const extracted: Record<string, unknown> = {};
   for (const key of keys.map(String)) extracted[key] = query.get(key)?.[0] ?? '';
   if (config.replace && typeof config.replace === 'object') {
     for (const [from, to] of Object.entries(config.replace as Record<string, string>)) {
-      if (!(from in extracted)) throw new Error(`active_tab_url_parse: replace names "${from}", which is not a parse key`);
+      if (!(from in extracted)) throw new GetterError(`active_tab_url_parse: replace names "${from}", which is not a parse key`);
       const value = extracted[from];
       delete extracted[from];
       extracted[to] = value;
@@ -100,7 +101,7 @@ export function urlDashPart(url: string, config: Options): unknown {
   const parts = url.split('/');
   const index = Number(config.partIndex);
   if (!Number.isInteger(index) || index >= parts.length || index < -parts.length) {
-    throw new Error(`url_dashPart: partIndex ${JSON.stringify(config.partIndex)} is out of range for ${url}`);
+    throw new GetterError(`url_dashPart: partIndex ${JSON.stringify(config.partIndex)} is out of range for ${url}`);
   }
   let part = parts[index < 0 ? parts.length + index : index];
   if (config.needDeleteId) part = part.split('?')[0];
@@ -156,7 +157,7 @@ const urlGetter = (parse: (url: string, config: Options) => unknown): Getter => 
 /** Connects over CDP; if Chrome is gone, starts it again as OSWorld does (port 1337 behind the task's socat). */
 async function connectBrowser(env: EvalEnv, relaunch = true): Promise<Browser> {
   const cdp = env.cdp;
-  if (!cdp) throw new Error('no Chrome DevTools endpoint (env.cdp) for this desktop');
+  if (!cdp) throw new GetterError('no Chrome DevTools endpoint (env.cdp) for this desktop');
   try {
     return await connectOverDevTools(cdp);
   } catch (error) {
@@ -295,7 +296,7 @@ const getInfoFromWebsite: Getter = async (env, config) => {
             await page.waitForLoadState('load');
           }
         } else if (action !== 'inner_text' && action !== 'attribute') {
-          throw new Error(`info_from_website: action ${String(action)} is not supported`);
+          throw new GetterError(`info_from_website: action ${String(action)} is not supported`);
         }
         const element = await page.waitForSelector(selectors[selectors.length - 1], { state: 'attached', timeout: 10_000 });
         infos.push(String(action).endsWith('attribute') ? await element.getAttribute(String(info.attribute)) : await element.innerText());
@@ -428,7 +429,7 @@ async function parseTab(page: Page, config: Options): Promise<Record<string, unk
       break;
     }
     default:
-      throw new Error(`active_tab_html_parse: unknown category ${JSON.stringify(config.category)}`);
+      throw new GetterError(`active_tab_html_parse: unknown category ${JSON.stringify(config.category)}`);
   }
   return out;
 }

@@ -1,13 +1,14 @@
 // Command getters (OSWorld getters/general.py): a command's stdout or stderr, run in the desktop through /execute.
 import { DesktopRequestError } from '../../desktop/client.ts';
 import type { EvalEnv, Getter, Options } from '../registry.ts';
+import { GetterError } from '../errors.ts';
 
 function command(getter: string, config: Options): string | string[] {
   const value = config.command;
   if (typeof value === 'string' || (Array.isArray(value) && value.every((part) => typeof part === 'string'))) {
     return value as string | string[];
   }
-  throw new Error(`${getter}: config.command must be a string or a list of strings`);
+  throw new GetterError(`${getter}: config.command must be a string or a list of strings`);
 }
 
 /** Runs the command; null when the server answers with an HTTP error (OSWorld: "non-200 → None"). */

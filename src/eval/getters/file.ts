@@ -8,6 +8,7 @@ import { xlsxLastRow } from '../formats/xlsx/sheet-data.ts';
 import type { Getter, Options } from '../registry.ts';
 import { strftime } from '../../python/datetime.ts';
 import { cachePath, stringKey, writeCacheFile } from './support.ts';
+import { GetterError } from '../errors.ts';
 
 interface FileList {
   paths: string[];
@@ -21,7 +22,7 @@ function fileList(getter: string, config: Options): FileList {
   if (!config.multi) return { paths: [stringKey(getter, config, 'path')], dests: [stringKey(getter, config, 'dest')], gives };
   const { path, dest } = config;
   if (!Array.isArray(path) || !Array.isArray(dest)) {
-    throw new Error(`${getter}: with multi, config.path and config.dest must be lists (got ${typeof path}, ${typeof dest})`);
+    throw new GetterError(`${getter}: with multi, config.path and config.dest must be lists (got ${typeof path}, ${typeof dest})`);
   }
   return { paths: path.map(String), dests: dest.map(String), gives };
 }
@@ -86,7 +87,7 @@ const getContentFromVmFile: Getter = async (env, config) => {
   const local = (await getVmFile(env, { path, dest: basename(path) })) as string | null;
   if (local === null) return null;
   if (config.file_type !== 'xlsx') {
-    throw new Error(`content_from_vm_file: file_type ${JSON.stringify(config.file_type)} is not supported (only "xlsx")`);
+    throw new GetterError(`content_from_vm_file: file_type ${JSON.stringify(config.file_type)} is not supported (only "xlsx")`);
   }
   if (config.file_content !== 'last_row') return null; // OSWorld falls through and returns None
   return xlsxLastRow(local);

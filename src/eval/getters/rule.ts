@@ -2,10 +2,11 @@
 // phrases like "next Monday" into dates against the desktop's clock before the metric compares them.
 import { type CivilDate, addDays, civilDate, weekday } from '../../python/datetime.ts';
 import type { EvalEnv, Getter, Options } from '../registry.ts';
+import { GetterError } from '../errors.ts';
 
 /** `rule {rules}`: the rules as written. */
 export const getRule: Getter = (_env, config) => {
-  if (!('rules' in config)) throw new Error('rule: config.rules is missing');
+  if (!('rules' in config)) throw new GetterError('rule: config.rules is missing');
   return config.rules;
 };
 
@@ -15,7 +16,7 @@ export const getTimeDiffRange: Getter = (_env, config) => config.diff_range_in_m
 /** Python's datetime(year, month, day), which refuses impossible dates (OSWorld hits this for some months). */
 function makeDate(year: number, month: number, day: number): CivilDate {
   const date = civilDate(year, month, day);
-  if (!date) throw new Error(`rule_relativeTime: ${year}-${month}-${day} is not a date (month must be in 1..12)`);
+  if (!date) throw new GetterError(`rule_relativeTime: ${year}-${month}-${day} is not a date (month must be in 1..12)`);
   return date;
 }
 
@@ -50,7 +51,7 @@ function singleDay(phrase: string, now: CivilDate): CivilDate {
     case 'first monday eight months later':
       return firstMondayLater(now, 8);
   }
-  throw new Error(`rule_relativeTime: relative time "${phrase}" is not supported without "to"`);
+  throw new GetterError(`rule_relativeTime: relative time "${phrase}" is not supported without "to"`);
 }
 
 function fromDay(phrase: string, now: CivilDate): CivilDate {
@@ -75,7 +76,7 @@ function fromDay(phrase: string, now: CivilDate): CivilDate {
     case 'next week Sunday':
       return addDays(now, 7 - wd + 6);
   }
-  throw new Error(`rule_relativeTime: relative time "${phrase}" is not supported as "from"`);
+  throw new GetterError(`rule_relativeTime: relative time "${phrase}" is not supported as "from"`);
 }
 
 function toDay(phrase: string, fromPhrase: string, from: CivilDate, now: CivilDate): CivilDate {
@@ -97,7 +98,7 @@ function toDay(phrase: string, fromPhrase: string, from: CivilDate, now: CivilDa
       if (fromPhrase === 'next week Friday' || fromPhrase === 'next week Saturday') return addDays(from, 6 - weekday(from));
       return addDays(now, 7 - wd + 6);
   }
-  throw new Error(`rule_relativeTime: relative time "${phrase}" is not supported as "to"`);
+  throw new GetterError(`rule_relativeTime: relative time "${phrase}" is not supported as "to"`);
 }
 
 const DOW = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -125,7 +126,7 @@ export function applyTimeFormat(format: string, date: CivilDate): string {
 
 function formatValue(value: unknown, date: CivilDate, key: string): unknown {
   if (Array.isArray(value)) return value.map((v) => applyTimeFormat(String(v), date));
-  if (typeof value !== 'string') throw new Error(`rule_relativeTime: rules.expected.${key} must be a string (got ${typeof value})`);
+  if (typeof value !== 'string') throw new GetterError(`rule_relativeTime: rules.expected.${key} must be a string (got ${typeof value})`);
   return applyTimeFormat(value, date);
 }
 
@@ -161,13 +162,13 @@ async function desktopToday(env: EvalEnv): Promise<CivilDate | null> {
 export function resolveRelativeTime(rules: Options, now: CivilDate): Options {
   const relativeTime = rules.relativeTime as { from?: unknown; to?: unknown } | undefined;
   const expected = rules.expected as Record<string, unknown> | undefined;
-  if (!relativeTime || typeof relativeTime.from !== 'string') throw new Error('rule_relativeTime: rules.relativeTime.from must be a string');
-  if (!expected || typeof expected !== 'object') throw new Error('rule_relativeTime: rules.expected must be an object');
+  if (!relativeTime || typeof relativeTime.from !== 'string') throw new GetterError('rule_relativeTime: rules.relativeTime.from must be a string');
+  if (!expected || typeof expected !== 'object') throw new GetterError('rule_relativeTime: rules.expected must be an object');
   const resolved = { ...expected };
   if (relativeTime.to === undefined) {
     resolved.time = formatValue(expected.time, singleDay(relativeTime.from, now), 'time');
   } else {
-    if (typeof relativeTime.to !== 'string') throw new Error('rule_relativeTime: rules.relativeTime.to must be a string');
+    if (typeof relativeTime.to !== 'string') throw new GetterError('rule_relativeTime: rules.relativeTime.to must be a string');
     const from = fromDay(relativeTime.from, now);
     if (relativeTime.from === 'next Monday split') {
       for (const key of ['puDay', 'puMonth', 'puYear']) resolved[key] = formatValue(expected[key], from, key);
@@ -190,7 +191,7 @@ export function resolveRelativeTime(rules: Options, now: CivilDate): Options {
  */
 export const getRuleRelativeTime: Getter = async (env, config) => {
   const rules = config.rules as Options | undefined;
-  if (!rules || typeof rules !== 'object') throw new Error('rule_relativeTime: config.rules must be an object');
+  if (!rules || typeof rules !== 'object') throw new GetterError('rule_relativeTime: config.rules must be an object');
   const now = typeof rules.timezone === 'string' && rules.timezone
     ? todayInZone(rules.timezone)
     : (await desktopToday(env)) ?? todayInZone(Intl.DateTimeFormat().resolvedOptions().timeZone);

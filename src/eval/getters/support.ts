@@ -6,11 +6,12 @@ import { dirname, resolve } from 'node:path';
 import { containedPath } from '../../task/contained-path.ts';
 import type { EvalEnv, Options } from '../registry.ts';
 import { describeValue } from '../../shared/describe-value.ts';
+import { GetterError } from '../errors.ts';
 
 /** A required string key of a getter config; throws "vm_file: config.path must be a string (got …)". */
 export function stringKey(getter: string, config: Options, key: string): string {
   const value = config[key];
-  if (typeof value !== 'string') throw new Error(`${getter}: config.${key} must be a string (got ${describeValue(value)})`);
+  if (typeof value !== 'string') throw new GetterError(`${getter}: config.${key} must be a string (got ${describeValue(value)})`);
   return value;
 }
 

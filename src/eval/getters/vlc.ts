@@ -1,6 +1,7 @@
 // VLC getters (OSWorld getters/vlc.py): the player's status from its HTTP interface, and its config file.
 import type { Getter } from '../registry.ts';
 import { stringKey, writeCacheFile } from './support.ts';
+import { GetterError } from '../errors.ts';
 
 /**
  * `vlc_playing_info {dest}`: `/requests/status.xml` saved to `cacheDir/dest`; null on HTTP errors. The desktop's
@@ -9,7 +10,7 @@ import { stringKey, writeCacheFile } from './support.ts';
  */
 const getVlcPlayingInfo: Getter = async (env, config) => {
   const dest = stringKey('vlc_playing_info', config, 'dest');
-  if (!env.vlc) throw new Error('vlc_playing_info: no VLC HTTP endpoint (env.vlc) for this desktop');
+  if (!env.vlc) throw new GetterError('vlc_playing_info: no VLC HTTP endpoint (env.vlc) for this desktop');
   const response = await fetch(`${env.vlc.url.replace(/\/+$/, '')}/requests/status.xml`, { headers: env.vlc.headers, signal: env.signal });
   if (response.status !== 200) return null;
   return writeCacheFile(env, dest, new Uint8Array(await response.arrayBuffer()));

@@ -8,6 +8,7 @@ import { matchValueToRuleStrict } from './rule-match.ts';
 import { readPythonText } from '../../python/io.ts';
 import { fnmatchcase } from '../../python/fnmatch.ts';
 import { cssSelectElements, elementText, parseXml } from '../formats/xml-query.ts';
+import { MalformedInputError } from '../../errors.ts';
 
 // EasyID3 keys → ID3v2.4 text frames (mutagen's registrations for text keys).
 const EASY_KEYS: Record<string, string> = {
@@ -47,7 +48,7 @@ function decodeText(body: Uint8Array): string[] {
   else if (encoding === 1) text = new TextDecoder('utf-16').decode(data); // honours the BOM
   else if (encoding === 2) text = new TextDecoder('utf-16be').decode(data);
   else if (encoding === 3) text = new TextDecoder('utf-8').decode(data);
-  else throw new Error(`ID3: unknown text encoding ${encoding}`);
+  else throw new MalformedInputError(`ID3: unknown text encoding ${encoding}`);
   // Values are NUL-separated; a trailing NUL terminates the last one.
   return text.replace(/\u0000+$/, '').split('\u0000');
 }
@@ -93,7 +94,7 @@ export function readId3(path: string): Map<string, string[]> {
     if (v1[127] < GENRES.length) put('TCON', GENRES[v1[127]]);
     return frames;
   }
-  throw new Error(`${path} doesn't start with an ID3 tag`);
+  throw new MalformedInputError(`${path} doesn't start with an ID3 tag`);
 }
 
 /**
@@ -125,7 +126,7 @@ export function checkLibreLocale(result: unknown, expected: unknown): number {
   const setup = cssSelectElements(root, 'item[oor|path$=L10N]>prop[oor|name=ooSetupSystemLocale]>value', OOR);
   const locale = cssSelectElements(root, 'item[oor|path$=L10N]>prop[oor|name=ooLocale]>value', OOR);
   const chosen = setup[0] ?? locale[0];
-  if (!chosen) throw new Error('check_libre_locale: no ooSetupSystemLocale or ooLocale value in the file');
+  if (!chosen) throw new MalformedInputError('check_libre_locale: no ooSetupSystemLocale or ooLocale value in the file');
   const value = elementText(chosen);
   if (value === null) throw new TypeError('check_libre_locale: the locale value is empty (None in OSWorld)');
   const patterns = rulesOf(expected, 'check_libre_locale').locale_set as string[];

@@ -15,6 +15,8 @@ import { decodePythonText } from '../../python/io.ts';
 import { pythonFalsy } from '../../python/equality.ts';
 import { pythonSplitlines } from '../../python/str.ts';
 import { compareTextFile } from './text.ts';
+import { MalformedInputError } from '../../errors.ts';
+import { MetricOptionsError } from '../errors.ts';
 
 /**
  * compare_zip_files: the two archives list the same names; PDFs must have text similarity ≥ 0.95 (difflib ratio over
@@ -63,7 +65,7 @@ async function unpackArchive(archive: string, dest: string): Promise<void> {
   }
   if (lower.endsWith('.tar.gz') || lower.endsWith('.tgz')) return untar(gunzipSync(bytes), dest);
   if (lower.endsWith('.tar')) return untar(bytes, dest);
-  throw new Error(`compare_archive: unsupported archive format for ${archive} (expected .zip, .tar, .tar.gz or .tgz)`);
+  throw new MalformedInputError(`compare_archive: unsupported archive format for ${archive} (expected .zip, .tar, .tar.gz or .tgz)`);
 }
 
 /** A ustar reader with GNU long names (`L`) and pax `path` records, enough for tar/GNU tar output. */
@@ -120,9 +122,9 @@ function compareFunction(fileType: string): Metric {
   if (fileType === 'text') return compareTextFile;
   if (fileType === 'csv') return compareCsv;
   const name = BY_FILE_TYPE[fileType];
-  if (!name) throw new Error(`compare_archive: not support file type: ${fileType}`);
+  if (!name) throw new MetricOptionsError(`compare_archive: not support file type: ${fileType}`);
   const metric = metrics.get(name);
-  if (!metric) throw new Error(`compare_archive: metric ${name} (for file_type ${fileType}) is not registered`);
+  if (!metric) throw new MetricOptionsError(`compare_archive: metric ${name} (for file_type ${fileType}) is not registered`);
   return metric;
 }
 
@@ -147,7 +149,7 @@ export async function compareArchive(result: unknown, expected: unknown, options
     const goldFiles = sorted(goldDir);
     if (predFiles.length !== goldFiles.length || predFiles.some((f, i) => f !== goldFiles[i])) return 0;
     const compare = compareFunction(String(fileType));
-    if (predFiles.length === 0) throw new Error('compare_archive: no files to compare (division by zero in OSWorld)');
+    if (predFiles.length === 0) throw new MalformedInputError('compare_archive: no files to compare (division by zero in OSWorld)');
     let score = 0;
     for (let i = 0; i < predFiles.length; i++) {
       score += Number(await compare(join(predDir, String(filePath), predFiles[i]), join(goldDir, String(filePath), goldFiles[i]), rest));
@@ -183,7 +185,7 @@ async function epubParts(path: string): Promise<[string, string[]][]> {
   if (names.includes('content.opf')) await filtered('content.opf', 'dc:identifier');
   for (const name of names) {
     if (!name.endsWith('.html')) continue;
-    if (name.includes('/')) throw new Error(`compare_epub: ${name} is in a folder; OSWorld cannot write it (FileNotFoundError)`);
+    if (name.includes('/')) throw new MalformedInputError(`compare_epub: ${name} is in a folder; OSWorld cannot write it (FileNotFoundError)`);
     const source = decodePythonText(await zip.files[name].async('uint8array')).replace(/[\r\n]/g, '');
     parts.push([name, pythonSplitlines(prettyPrintHtml(htmlRoot(parseHtml(source))))]);
   }

@@ -4,7 +4,7 @@
 //   - a file librosa.load cannot read (missing, empty, corrupt) is "bad": both bad → 1.0, one bad → 0.0;
 //   - a real audio format we do not decode throws (an eval_error), since OSWorld would have scored it.
 import { filePath } from './arguments.ts';
-import { UnreadableAudioError } from '../../errors.ts';
+import { UnreadableAudioError, MalformedInputError } from '../../errors.ts';
 import { cosineDistance, fastdtw, type Series } from '../formats/audio/fastdtw.ts';
 import { loadAudio, type LoadedAudio } from '../formats/audio/load.ts';
 import { mfcc, normalizeCoefficients } from '../formats/audio/mfcc.ts';
@@ -16,7 +16,7 @@ async function loadOrBad(path: string): Promise<LoadedAudio | null> {
     return audio.samples.length ? audio : null;
   } catch (error) {
     if (error instanceof UnreadableAudioError) return null;
-    throw new Error(`compare_audios: ${(error as Error).message}`, { cause: error });
+    throw new MalformedInputError(`compare_audios: ${(error as Error).message}`, { cause: error });
   }
 }
 

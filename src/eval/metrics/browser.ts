@@ -6,11 +6,12 @@ import { pythonRegex } from '../../python/regex.ts';
 import { urlparse, urlunparse } from '../../python/urllib.ts';
 import { compareUrls } from '../url.ts';
 import { rulesOf } from './arguments.ts';
+import { MalformedInputError } from '../../errors.ts';
 
 type Dict = Record<string, unknown>;
 
 function get(obj: unknown, key: string, what: string): unknown {
-  if (!obj || typeof obj !== 'object' || !Object.hasOwn(obj, key)) throw new Error(`${what}: missing "${key}" in ${JSON.stringify(obj)?.slice(0, 200)}`);
+  if (!obj || typeof obj !== 'object' || !Object.hasOwn(obj, key)) throw new MalformedInputError(`${what}: missing "${key}" in ${JSON.stringify(obj)?.slice(0, 200)}`);
   return (obj as Dict)[key];
 }
 

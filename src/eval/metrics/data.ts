@@ -8,6 +8,8 @@ import { rulesOf } from './arguments.ts';
 import { decodePythonText, readPythonText } from '../../python/io.ts';
 import { pythonSplitlines, pythonStrip } from '../../python/str.ts';
 import { parsePythonCsv, pythonFloat } from '../../python/parse.ts';
+import { MetricOptionsError } from '../errors.ts';
+import { MalformedInputError } from '../../errors.ts';
 
 /** `csv.DictReader`: the first row names the fields; blank rows are skipped; extra values go under key null. */
 function dictRecords(text: string): Record<string, string | null>[] {
@@ -101,21 +103,21 @@ export function compareCsv(result: unknown, expected: unknown, options: Options 
  */
 export function runSqlite3(result: unknown, expected: unknown): number {
   const sql = rulesOf(expected, 'run_sqlite3').sql;
-  if (typeof sql !== 'string') throw new Error('run_sqlite3: rules.sql must be a string');
-  if (result === null || result === undefined) throw new Error('run_sqlite3: no database file (result is null)');
+  if (typeof sql !== 'string') throw new MetricOptionsError('run_sqlite3: rules.sql must be a string');
+  if (result === null || result === undefined) throw new MalformedInputError('run_sqlite3: no database file (result is null)');
   const db = new DatabaseSync(String(result), { readOnly: true });
   try {
     const statement = db.prepare(sql);
     statement.setReturnArrays(true);
     const row = statement.get() as unknown[] | undefined;
-    if (!row) throw new Error(`run_sqlite3: the query returned no row: ${sql}`);
+    if (!row) throw new MalformedInputError(`run_sqlite3: the query returned no row: ${sql}`);
     const cell = row[0];
     if (cell === null || cell === undefined || cell === 0 || cell === '' || cell === 0n) return 0;
     if (typeof cell === 'number') return cell;
     if (typeof cell === 'bigint') return Number(cell);
     const text = cell instanceof Uint8Array ? new TextDecoder().decode(cell) : String(cell);
     const value = pythonFloat(text);
-    if (value === undefined) throw new Error(`run_sqlite3: could not convert ${JSON.stringify(text)} to float`);
+    if (value === undefined) throw new MalformedInputError(`run_sqlite3: could not convert ${JSON.stringify(text)} to float`);
     return value;
   } finally {
     db.close();

@@ -12,7 +12,7 @@ export function isExtensionInstalled(result: unknown, expected: unknown): number
   const rules = rulesOf(expected, 'is_extension_installed');
   if (rules.type === 'contain') return pythonIn(rules.expected, result) ? 1 : 0;
   if (rules.type === 'not_contain') return pythonIn(rules.expected, result) ? 0 : 1;
-  throw new Error(`is_extension_installed: rules.type must be "contain" or "not_contain", got ${JSON.stringify(rules.type)}`);
+  throw new MetricOptionsError(`is_extension_installed: rules.type must be "contain" or "not_contain", got ${JSON.stringify(rules.type)}`);
 }
 
 // Loads the test file as a module with its folder as working directory and first on sys.path, calls the test
@@ -37,6 +37,7 @@ else:
     score = 1.0 if bool(r) else 0.0
 print("\\n__DESKBENCH_SCORE__" + json.dumps(score))
 `;
+import { MetricOptionsError } from '../errors.ts';
 
 /**
  * check_python_file_by_test_suite(result_files, test_file, test_function_name='test'): imports the task's test file
@@ -48,7 +49,7 @@ export function checkPythonFileByTestSuite(_result: unknown, expected: unknown, 
   // The test file comes from the task and imports the files the agent wrote: running it is running untrusted code on
   // the host (docs/security.md). Only a user who trusts both turns it on.
   if (process.env.DESKBENCH_ALLOW_HOST_PYTHON !== '1') {
-    throw new Error(
+    throw new MetricOptionsError(
       'check_python_file_by_test_suite runs the task\'s Python test file, which imports the files the agent wrote, on the host: ' +
         'refused unless DESKBENCH_ALLOW_HOST_PYTHON=1 (only for task files and agents you trust)',
     );
@@ -59,7 +60,7 @@ export function checkPythonFileByTestSuite(_result: unknown, expected: unknown, 
   const name = String(options.test_function_name ?? 'test');
   const run = spawnSync('python3', ['-c', RUNNER, testFile, name], { cwd: dirname(testFile), encoding: 'utf8', timeout: 600_000 });
   if (run.error) {
-    if ((run.error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('check_python_file_by_test_suite needs python3 on the host');
+    if ((run.error as NodeJS.ErrnoException).code === 'ENOENT') throw new MetricOptionsError('check_python_file_by_test_suite needs python3 on the host');
     return 0;
   }
   const marker = /__DESKBENCH_SCORE__(.+)\s*$/.exec(run.stdout ?? '');

@@ -5,6 +5,7 @@ import { pythonEquals, pythonFalsy, pythonIn } from '../../python/equality.ts';
 import { fuzzRatio } from './text-similarity.ts';
 import { requireField, rulesOf } from './arguments.ts';
 import { pythonStr } from '../../python/repr.ts';
+import { MetricOptionsError } from '../errors.ts';
 
 /** `result == rules["expected"]` with Python equality. */
 export function exactMatch(result: unknown, expected: unknown): number {
@@ -34,7 +35,7 @@ export function literalMatch(result: unknown, expected: unknown, options: Option
     if (!Array.isArray(result) || !Array.isArray(expected) || result.length !== expected.length) return 0;
     return result.every((item, i) => norm(item) === norm(expected[i])) ? 1 : 0;
   }
-  throw new Error(`literal_match: type must be "str" or "list", got ${JSON.stringify(type)}`);
+  throw new MetricOptionsError(`literal_match: type must be "str" or "list", got ${JSON.stringify(type)}`);
 }
 
 /** rapidfuzz `fuzz.ratio(result, expected) / 100`: a float, not thresholded. */

@@ -10,6 +10,8 @@ import { pythonStrip } from '../../python/str.ts';
 import { readPythonText } from '../../python/io.ts';
 import { cssSelectElements, elementText, parseXml, xpathElements } from '../formats/xml-query.ts';
 import type { Namespaces } from '../formats/xml-query.ts';
+import { MetricOptionsError } from '../errors.ts';
+import { MalformedInputError } from '../../errors.ts';
 
 // BeautifulSoup splits these attributes into lists of words, so their order of spaces does not matter.
 const MULTI_VALUED = new Set(['class', 'rel', 'rev', 'accept-charset', 'headers', 'accesskey', 'dropzone']);
@@ -77,7 +79,7 @@ export function compareHtmls(result: unknown, expected: unknown, options: Option
 export function checkHtmlBackgroundImage(result: unknown, expected: unknown): number {
   if (pythonFalsy(result)) return 0;
   const value = (expected as Record<string, unknown> | undefined)?.value;
-  if (value === undefined) throw new Error('check_html_background_image: rules.value is required');
+  if (value === undefined) throw new MetricOptionsError('check_html_background_image: rules.value is required');
   const needle = `background-image: url('${String(value)}')`;
   const styles = walk(parseHtml(readPythonText(String(result)))).filter((n): n is HtmlElement => n.kind === 'element' && n.name === 'style');
   return styles.some((style) => tagTextRaw(style).includes(needle)) ? 1 : 0;
@@ -111,22 +113,22 @@ interface A11yRule {
  * `text` but no `exact` raises (KeyError), and so does this.
  */
 export function checkAccessibilityTree(result: unknown, expected: unknown, options: Options = {}): number {
-  if (typeof result !== 'string') throw new Error('check_accessibility_tree: result must be the accessibility tree XML string');
-  if (!Array.isArray(expected)) throw new Error('check_accessibility_tree: expected must be a list of rules');
+  if (typeof result !== 'string') throw new MalformedInputError('check_accessibility_tree: result must be the accessibility tree XML string');
+  if (!Array.isArray(expected)) throw new MetricOptionsError('check_accessibility_tree: expected must be a list of rules');
   const osname = String(options.osname ?? 'ubuntu');
   const ns = A11Y_NAMESPACES[osname];
-  if (!ns) throw new Error(`check_accessibility_tree: osname must be ubuntu, windows or macos, got ${JSON.stringify(osname)}`);
+  if (!ns) throw new MetricOptionsError(`check_accessibility_tree: osname must be ubuntu, windows or macos, got ${JSON.stringify(osname)}`);
   const root = parseXml(result);
   let total = 1;
   for (const rule of expected as A11yRule[]) {
     let elements;
     if (rule.xpath !== undefined) elements = xpathElements(root, rule.xpath, ns);
     else if (rule.selectors !== undefined) elements = cssSelectElements(root, rule.selectors.join(', '), ns);
-    else throw new Error('check_accessibility_tree: each rule needs "xpath" or "selectors"');
+    else throw new MetricOptionsError('check_accessibility_tree: each rule needs "xpath" or "selectors"');
     if (elements.length === 0) return 0;
     let score = 1;
     if (rule.text !== undefined) {
-      if (!('exact' in rule)) throw new Error('check_accessibility_tree: a rule with "text" needs "exact" (KeyError in OSWorld)');
+      if (!('exact' in rule)) throw new MetricOptionsError('check_accessibility_tree: a rule with "text" needs "exact" (KeyError in OSWorld)');
       score = 0;
       for (const el of elements) {
         const text = elementText(el);

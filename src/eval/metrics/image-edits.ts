@@ -5,6 +5,7 @@ import { convert, flipLeftRight, meanOfBand, numpyBands, point, toHsvBands } fro
 import { bandCount, openImage, type PilImage } from '../formats/image/pil-image.ts';
 import { fileExists, sampleStandardDeviation, structureCheckByMse, structureCheckBySsim } from '../formats/image/structure.ts';
 import { filePath } from './arguments.ts';
+import { MalformedInputError } from '../../errors.ts';
 
 async function openPair(result: unknown, expected: unknown, metric: string): Promise<[PilImage, PilImage] | null> {
   const src = filePath(result, `${metric} result`);
@@ -76,9 +77,9 @@ async function checkGreenBackground(result: unknown, expected: unknown): Promise
   const [src, tgt] = pair;
   const at = (image: PilImage, row: number, col: number, name: string): Uint8Array => {
     if (row >= image.height || col >= image.width) {
-      throw new Error(`check_green_background: index (${row}, ${col}) is out of bounds for the ${image.width}x${image.height} ${name} image (OSWorld swaps x and y)`);
+      throw new MalformedInputError(`check_green_background: index (${row}, ${col}) is out of bounds for the ${image.width}x${image.height} ${name} image (OSWorld swaps x and y)`);
     }
-    if (numpyBands(image) < 3) throw new Error(`check_green_background: the ${name} image must be RGB(A), got mode ${image.mode}`);
+    if (numpyBands(image) < 3) throw new MalformedInputError(`check_green_background: the ${name} image must be RGB(A), got mode ${image.mode}`);
     const bands = bandCount(image.mode);
     const offset = (row * image.width + col) * bands;
     return image.data.subarray(offset, offset + 3);
@@ -112,7 +113,7 @@ async function checkTrianglePosition(result: unknown): Promise<number> {
   if (!path) return 0;
   const image = await openImage(path);
   const bands = numpyBands(image);
-  if (bands < 2) throw new Error(`check_triangle_position: needs a multi-band image (numpy shape[2]), got mode ${image.mode}`);
+  if (bands < 2) throw new MalformedInputError(`check_triangle_position: needs a multi-band image (numpy shape[2]), got mode ${image.mode}`);
   // Each colour packed into one number, bands big-endian, so numeric order is numpy's lexicographic order.
   const pixels = image.width * image.height;
   const keys = new Float64Array(pixels);
@@ -125,7 +126,7 @@ async function checkTrianglePosition(result: unknown): Promise<number> {
   const counts = new Map<number, number>();
   for (let i = 0; i < pixels; i++) counts.set(keys[i], (counts.get(keys[i]) ?? 0) + 1);
   const colours = [...counts.entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-  if (colours.length < 2) throw new Error('check_triangle_position: the image has a single colour (OSWorld fails with IndexError)');
+  if (colours.length < 2) throw new MalformedInputError('check_triangle_position: the image has a single colour (OSWorld fails with IndexError)');
   const triangle = colours[1][0];
   let rows = 0;
   let cols = 0;

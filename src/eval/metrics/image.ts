@@ -10,6 +10,8 @@ import { structuralSimilarity } from '../formats/image/ssim.ts';
 import { fileExists, structureCheckBySsim } from '../formats/image/structure.ts';
 import { filePath } from './arguments.ts';
 import { imageEditMetrics } from './image-edits.ts';
+import { MetricOptionsError } from '../errors.ts';
+import { MalformedInputError } from '../../errors.ts';
 
 /**
  * compare_images(a, b, reference_base_result=None): grey both, LANCZOS-resize both to min(size_a, size_b) (a Python
@@ -35,7 +37,7 @@ async function compareImages(result: unknown, expected: unknown, options: Option
   const similarity = structuralSimilarity(first.data, second.data, width, height, 1);
   const base = options.reference_base_result;
   if (base === undefined || base === null) return similarity;
-  if (typeof base !== 'number') throw new Error(`compare_images: reference_base_result must be a number, got ${JSON.stringify(base)}`);
+  if (typeof base !== 'number') throw new MetricOptionsError(`compare_images: reference_base_result must be a number, got ${JSON.stringify(base)}`);
   return similarity >= base + 0.01 ? (similarity - base) / (1 - base) : 0;
 }
 
@@ -178,7 +180,7 @@ async function checkConfigStatus(result: unknown, expected: unknown): Promise<nu
   for (const line of splitLinesKeepEnds(text)) {
     if (line.startsWith('#') || line === '\n') continue;
     const items = stripChars(stripChars(line.trim(), '(', 'start'), ')\n', 'end').split(/\s+/).filter(Boolean);
-    if (items.length === 0) throw new Error(`check_config_status: blank line in ${path} (OSWorld fails with IndexError)`);
+    if (items.length === 0) throw new MalformedInputError(`check_config_status: blank line in ${path} (OSWorld fails with IndexError)`);
     const last = items[items.length - 1];
     if (typeof rule.key === 'string') {
       if (items[0] === rule.key && last === rule.value) return 1;
@@ -204,14 +206,14 @@ function stripChars(text: string, chars: string, side: 'start' | 'end'): string 
 
 function ruleDict(expected: unknown, metric: string): Record<string, unknown> {
   if (!expected || typeof expected !== 'object' || Array.isArray(expected)) {
-    throw new Error(`${metric}: expected must be the rule object (evaluator.expected {type: "rule", rules: {...}}), got ${JSON.stringify(expected)}`);
+    throw new MetricOptionsError(`${metric}: expected must be the rule object (evaluator.expected {type: "rule", rules: {...}}), got ${JSON.stringify(expected)}`);
   }
   return expected as Record<string, unknown>;
 }
 
 function numberOption(options: Options, key: string, fallback: number | undefined, metric: string): number {
   const value = options[key] ?? fallback;
-  if (typeof value !== 'number') throw new Error(`${metric}: ${key} must be a number, got ${JSON.stringify(options[key])}`);
+  if (typeof value !== 'number') throw new MetricOptionsError(`${metric}: ${key} must be a number, got ${JSON.stringify(options[key])}`);
   return value;
 }
 

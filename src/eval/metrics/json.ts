@@ -9,6 +9,7 @@ import type { ValueRule } from './rule-match.ts';
 import { rulesOf } from './arguments.ts';
 import { pythonStrip } from '../../python/str.ts';
 import { readPythonText } from '../../python/io.ts';
+import { MetricOptionsError } from '../errors.ts';
 
 /** `value[k]` in Python: dict keys, list indices (negative too); anything else raises (scored 0 by check_json). */
 function index(value: unknown, key: unknown): { ok: true; value: unknown } | { ok: false } {
@@ -136,7 +137,7 @@ export function checkJsonSettings(result: unknown, expected: unknown): number {
     return 0;
   }
   const want = rulesOf(expected, 'check_json_settings').expected as Record<string, unknown>;
-  if (!want || typeof want !== 'object') throw new Error('check_json_settings: rules.expected must be an object');
+  if (!want || typeof want !== 'object') throw new MetricOptionsError('check_json_settings: rules.expected must be an object');
   for (const [key, value] of Object.entries(want)) {
     if (!pythonIn(key, data)) return 0;
     const step = index(data, key);

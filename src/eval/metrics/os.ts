@@ -4,6 +4,7 @@ import type { Metric } from '../registry.ts';
 import { rulesOf } from './arguments.ts';
 import { pythonIn } from '../../python/equality.ts';
 import { parsePythonLiteral, pythonFloat } from '../../python/parse.ts';
+import { MalformedInputError } from '../../errors.ts';
 
 function sameElements(actual: unknown[], wanted: unknown[]): boolean {
   if (actual.length !== wanted.length) return false;
@@ -22,21 +23,21 @@ export function checkGnomeFavoriteApps(result: unknown, expected: unknown): numb
 /** The 4th line of `timedatectl status` (the "Time zone" line) ends with "+0000)". */
 export function isUtc0(result: unknown): number {
   const lines = String(result).split('\n');
-  if (lines.length < 4) throw new Error('is_utc_0: timedatectl output has fewer than 4 lines');
+  if (lines.length < 4) throw new MalformedInputError('is_utc_0: timedatectl output has fewer than 4 lines');
   return lines[3].endsWith('+0000)') ? 1 : 0;
 }
 
 /** The text scaling factor is above 1.0. */
 export function checkTextEnlarged(result: unknown): number {
   const factor = typeof result === 'number' ? result : pythonFloat(String(result));
-  if (factor === undefined) throw new Error(`check_text_enlarged: could not convert ${JSON.stringify(result)} to float`);
+  if (factor === undefined) throw new MalformedInputError(`check_text_enlarged: could not convert ${JSON.stringify(result)} to float`);
   return factor > 1.0 ? 1 : 0;
 }
 
 /** The listed folder's children (list_directory tree) are exactly the expected file names. */
 export function checkMovedJpgs(result: unknown, expected: unknown): number {
   const children = (result as { children?: { name: string }[] } | null)?.children;
-  if (!Array.isArray(children)) throw new Error('check_moved_jpgs: result must be a list_directory tree with children');
+  if (!Array.isArray(children)) throw new MalformedInputError('check_moved_jpgs: result must be a list_directory tree with children');
   return sameElements(children.map((c) => c.name), rulesOf(expected, 'check_moved_jpgs').expected as unknown[]) ? 1 : 0;
 }
 

@@ -7,6 +7,8 @@ import type { PilImage } from '../formats/image/pil-image.ts';
 import { hashDistance, perceptualHash } from '../formats/image/phash.ts';
 import { fileExists } from '../formats/image/structure.ts';
 import { filePath } from './arguments.ts';
+import { MalformedInputError } from '../../errors.ts';
+import { MetricOptionsError } from '../errors.ts';
 
 /**
  * compare_pdfs(a, b): a and b are paths or parallel lists. The score is the mean over pairs of
@@ -14,7 +16,7 @@ import { filePath } from './arguments.ts';
  */
 async function comparePdfs(result: unknown, expected: unknown): Promise<number> {
   const [left, right] = Array.isArray(expected) ? [asList(result), expected] : [[result], [expected]];
-  if (right.length === 0) throw new Error('compare_pdfs: expected is an empty list (OSWorld divides by zero)');
+  if (right.length === 0) throw new MalformedInputError('compare_pdfs: expected is an empty list (OSWorld divides by zero)');
   let score = 0;
   for (let i = 0; i < Math.min(left.length, right.length); i++) {
     try {
@@ -73,8 +75,8 @@ async function checkPdfPages(result: unknown, expected: unknown): Promise<number
   if (!path) return 0;
   const rules = (expected ?? {}) as Options;
   const relation = RELATIONS[String(rules.relation)];
-  if (!relation) throw new Error(`check_pdf_pages: relation must be one of ${Object.keys(RELATIONS).join(', ')}, got ${JSON.stringify(rules.relation)}`);
-  if (typeof rules.ref_value !== 'number') throw new Error(`check_pdf_pages: ref_value must be a number, got ${JSON.stringify(rules.ref_value)}`);
+  if (!relation) throw new MetricOptionsError(`check_pdf_pages: relation must be one of ${Object.keys(RELATIONS).join(', ')}, got ${JSON.stringify(rules.relation)}`);
+  if (typeof rules.ref_value !== 'number') throw new MetricOptionsError(`check_pdf_pages: ref_value must be a number, got ${JSON.stringify(rules.ref_value)}`);
   return relation(await pdfPageCount(path), rules.ref_value) ? 1 : 0;
 }
 

@@ -2,6 +2,7 @@
 // data_validation, check_json, check_mp3_meta, check_csv and the Thunderbird metrics.
 import { pythonEquals } from '../../python/equality.ts';
 import { pythonRegex } from '../../python/regex.ts';
+import { MetricOptionsError } from '../errors.ts';
 
 export interface ValueRule {
   method: string;
@@ -53,7 +54,7 @@ export function matchValueToRule(value: unknown, rule: ValueRule): boolean {
     const right = method[7] === 't' ? v < high : v <= high;
     return left && right;
   }
-  throw new Error(`unknown rule method "${method}" (expected re, eq, ne, lt, le, gt, ge, approx:T, range.XY, spreadsheet_range, str_list_eq or str_set_eq)`);
+  throw new MetricOptionsError(`unknown rule method "${method}" (expected re, eq, ne, lt, le, gt, ge, approx:T, range.XY, spreadsheet_range, str_list_eq or str_set_eq)`);
 }
 
 /**
@@ -127,7 +128,7 @@ function rangesWithin(inner: CellRange[], outer: CellRange[]): boolean {
 
 function parseCell(ref: string): { col: number; row: number } {
   const match = /^([A-Za-z]+)(\d+)$/.exec(ref);
-  if (!match) throw new Error(`not a cell reference: "${ref}"`);
+  if (!match) throw new MetricOptionsError(`not a cell reference: "${ref}"`);
   let col = 0;
   for (const ch of match[1].toUpperCase()) col = col * 26 + (ch.charCodeAt(0) - 64);
   return { col, row: Number(match[2]) };

@@ -9,6 +9,7 @@ import { pythonFalsy } from '../../python/equality.ts';
 import { pythonFileLines, readPythonText } from '../../python/io.ts';
 import { pythonInt, pythonFloat } from '../../python/parse.ts';
 import { pythonExpandTabs, pythonSplitlines, pythonStrip } from '../../python/str.ts';
+import { MetricOptionsError } from '../errors.ts';
 
 /** difflib `SequenceMatcher(a=result_lines, b=expected_lines).ratio()`: a float. A missing result scores 0. */
 export function diffTextFile(result: unknown, expected: unknown): number {
@@ -48,7 +49,7 @@ export function fileContains(result: unknown, expected: unknown): number {
   } catch {
     return 0;
   }
-  if (!Array.isArray(wanted)) throw new Error('file_contains: rules.expected must be a list of strings');
+  if (!Array.isArray(wanted)) throw new MetricOptionsError('file_contains: rules.expected must be a list of strings');
   return wanted.every((s) => text.includes(String(s))) ? 1 : 0;
 }
 

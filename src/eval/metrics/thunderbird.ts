@@ -6,6 +6,7 @@ import { rulesOf } from './arguments.ts';
 import { parsePythonJson } from '../../python/parse.ts';
 import { pythonFileLines, readPythonText } from '../../python/io.ts';
 import { pythonStrip } from '../../python/str.ts';
+import { MalformedInputError } from '../../errors.ts';
 
 const PREF = /^user_pref\("((?:[^"]|\\")+)", (.+)\);$/u;
 
@@ -45,7 +46,7 @@ export function checkThunderbirdFilter(result: unknown, expected: unknown): numb
   const filters: Record<string, unknown>[] = [];
   let current: Record<string, unknown> | undefined;
   const need = () => {
-    if (!current) throw new Error('check_thunderbird_filter: a filter property comes before any name= line');
+    if (!current) throw new MalformedInputError('check_thunderbird_filter: a filter property comes before any name= line');
     return current;
   };
   for (const l of pythonFileLines(readPythonText(String(result)))) {

@@ -6,6 +6,7 @@ import { urlparse } from '../../python/urllib.ts';
 import { compareAudios } from './audio.ts';
 import { rulesOf } from './arguments.ts';
 import { elementText, parseXml, xpathElements } from '../formats/xml-query.ts';
+import { MalformedInputError } from '../../errors.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -41,7 +42,7 @@ export function isVlcPlaying(result: unknown, expected: unknown): number {
     return null;
   };
   const state = xpathElements(root, 'state', {})[0];
-  if (!state) throw new Error('is_vlc_playing: status.xml has no <state>');
+  if (!state) throw new MalformedInputError('is_vlc_playing: status.xml has no <state>');
   if (elementText(state) !== 'playing') return 0;
   const rule = rulesOf(expected, 'is_vlc_playing');
   if (rule.type === 'file_name') {

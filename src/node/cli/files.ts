@@ -6,6 +6,7 @@ import { lockTaskFiles } from '../../files/lock.ts';
 import { type FilesLock, readLock, writeLock } from '../../files/lockfile.ts';
 import { effectiveMirror } from '../../files/mirror.ts';
 import { packFiles, unpackFiles } from '../../files/pack.ts';
+import { PackError } from '../../files/errors.ts';
 import { formatBytes } from '../../files/progress-bar.ts';
 import { DEFAULT_CONCURRENCY, type PullItem, type PullResult, checkCache, pullFiles } from '../../files/pull.ts';
 import { taskUrls } from '../../files/task-urls.ts';
@@ -190,7 +191,7 @@ function pullItems(lock: FilesLock | undefined, tasks: ReturnType<typeof loadSel
 async function packCommand(context: Context): Promise<number> {
   const { settings } = await settingsOf(context, false);
   const lock = readLock(settings.lock);
-  if (!lock) throw new Error(`no lock at ${shown(settings.lock)}: run deskbench files lock first`);
+  if (!lock) throw new PackError(`no lock at ${shown(settings.lock)}: run deskbench files lock first`);
   const out = resolve(context.positionals[0]);
   const summary = await packFiles(lock, settings.cacheDir, out, process.stderr);
   console.log(`${shown(out)}: ${summary.files} files, ${formatBytes(summary.bytes)} → ${formatBytes(summary.archiveBytes)} packed, with the lock`);

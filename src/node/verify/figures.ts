@@ -3,6 +3,7 @@
 // holds them between two markers; scripts/readme-verify-figures.ts writes them there and a unit test checks that the
 // README still says what the committed outputs (docs/verify/*.json) say.
 import type { VerificationSummary } from '../../contract/verification.ts';
+import { MalformedInputError } from '../../errors.ts';
 
 /** What `deskbench verify --json` prints. */
 export type VerifyOutput = VerificationSummary & { command: string[] };
@@ -59,7 +60,7 @@ export function figuresBlock(outputs: readonly VerifyOutput[]): string {
 export function withFigures(text: string, block: string): string {
   const start = text.indexOf(FIGURES_START);
   const end = text.indexOf(FIGURES_END);
-  if (start < 0 || end < start) throw new Error(`the figures markers are missing: expected a line ${FIGURES_START} and, below it, ${FIGURES_END}`);
+  if (start < 0 || end < start) throw new MalformedInputError(`the figures markers are missing: expected a line ${FIGURES_START} and, below it, ${FIGURES_END}`);
   return `${text.slice(0, start)}${block}${text.slice(end + FIGURES_END.length)}`;
 }
 

@@ -22,6 +22,7 @@ import { verifyEnvironment } from './environment.ts';
 import type { RunStats, VerificationSummary, VerifyAgent, VerifyError, VerifyFailure, VerifyRow } from '../../contract/verification.ts';
 import { type Solutions, solutionFileFor, variantsOf } from '../../solutions/load.ts';
 import { selectForVerify } from './select.ts';
+import { InternalError } from '../../errors.ts';
 
 /** The score each agent must reach. */
 const EXPECTED_SCORE: Record<VerifyAgent, number> = { scripted: 1, noop: 0, fail: 1 };
@@ -194,7 +195,7 @@ async function runAgents(plan: VerifyPlan, options: VerifyOptions & { cwd: strin
   try {
     const { unhandledErrors } = await vitest.start();
     if (unhandledErrors.length) {
-      throw new Error(`the verification run had ${unhandledErrors.length} unhandled error(s): ${unhandledErrors.map((e) => (e as Error)?.message ?? String(e)).join('; ')}`);
+      throw new InternalError(`the verification run had ${unhandledErrors.length} unhandled error(s): ${unhandledErrors.map((e) => (e as Error)?.message ?? String(e)).join('; ')}`);
     }
     return reporter.records;
   } finally {

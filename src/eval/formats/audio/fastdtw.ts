@@ -8,6 +8,7 @@
 //   every direction, project each coarse cell onto its 2×2 fine cells, and run DTW inside that window.
 //   DTW: D(i, j) = d(x_i, y_j) + min(D(i−1, j), D(i, j−1), D(i−1, j−1)), each sum compared as Python's min() does
 //   (the first of equal candidates wins, in that order), then the path is traced back from the last cell.
+import { InternalError, MalformedInputError } from '../../../errors.ts';
 
 /** A series of `length` vectors of `dim` numbers, row-major. */
 export interface Series {
@@ -39,7 +40,7 @@ export function series(values: ArrayLike<number> | ArrayLike<ArrayLike<number>>)
     const data = new Float64Array(rows.length * dim);
     rows.forEach((row, i) => {
       const v = row as ArrayLike<number>;
-      if (v.length !== dim) throw new Error(`fastdtw: row ${i} has ${v.length} values, expected ${dim}`);
+      if (v.length !== dim) throw new InternalError(`fastdtw: row ${i} has ${v.length} values, expected ${dim}`);
       for (let k = 0; k < dim; k++) data[i * dim + k] = v[k];
     });
     return { length: rows.length, dim, data };
@@ -105,12 +106,12 @@ export function expandWindow(path: Array<[number, number]>, lenX: number, lenY: 
   const hi = new Int32Array(lenX);
   for (let row = 0; row < lenX; row++) {
     const coarse = row >> 1;
-    if (coarse > lastRow + radius) throw new Error(`fastdtw: row ${row} has no cell in the window (radius ${radius})`);
+    if (coarse > lastRow + radius) throw new InternalError(`fastdtw: row ${row} has no cell in the window (radius ${radius})`);
     const nearLo = pathLo[Math.max(0, coarse - radius)] - radius;
     const nearHi = pathHi[Math.min(lastRow, coarse + radius)] + radius;
     lo[row] = Math.max(0, 2 * nearLo);
     hi[row] = Math.min(lenY - 1, 2 * nearHi + 1);
-    if (lo[row] > hi[row]) throw new Error(`fastdtw: row ${row} has no cell in the window (radius ${radius})`);
+    if (lo[row] > hi[row]) throw new InternalError(`fastdtw: row ${row} has no cell in the window (radius ${radius})`);
   }
   return { lo, hi };
 }
@@ -119,7 +120,7 @@ export function expandWindow(path: Array<[number, number]>, lenX: number, lenY: 
 export function dtw(x: Series, y: Series, dist: Distance, window?: Window): DtwResult {
   const lenX = x.length;
   const lenY = y.length;
-  if (!lenX || !lenY) throw new Error('fastdtw: cannot align an empty series');
+  if (!lenX || !lenY) throw new MalformedInputError('fastdtw: cannot align an empty series');
   const lo = window?.lo ?? new Int32Array(lenX);
   const hi = window?.hi ?? new Int32Array(lenX).fill(lenY - 1);
   const offset = new Int32Array(lenX + 1);
@@ -155,20 +156,20 @@ export function dtw(x: Series, y: Series, dist: Distance, window?: Window): DtwR
   let i = lenX - 1;
   let j = lenY - 1;
   while (i >= 0 && j >= 0) {
-    if (j < lo[i] || j > hi[i]) throw new Error(`fastdtw: the path left the window at (${i}, ${j})`);
+    if (j < lo[i] || j > hi[i]) throw new InternalError(`fastdtw: the path left the window at (${i}, ${j})`);
     path.push([i, j]);
     const move = from[offset[i] + j - lo[i]];
     if (move !== 1) i--;
     if (move !== 0) j--;
   }
-  if (i !== -1 || j !== -1) throw new Error(`fastdtw: the path ended at (${i}, ${j}) instead of the origin`);
+  if (i !== -1 || j !== -1) throw new InternalError(`fastdtw: the path ended at (${i}, ${j}) instead of the origin`);
   path.reverse();
   return { distance: at(lenX - 1, lenY - 1), path };
 }
 
 /** fastdtw.fastdtw(x, y, radius=1, dist): the approximate DTW distance and its warp path. */
 export function fastdtw(x: Series, y: Series, dist: Distance = absoluteDifference, radius = 1): DtwResult {
-  if (x.dim !== y.dim) throw new Error('fastdtw: second dimension of x and y must be the same');
+  if (x.dim !== y.dim) throw new InternalError('fastdtw: second dimension of x and y must be the same');
   if (x.length < radius + 2 || y.length < radius + 2) return dtw(x, y, dist);
   const coarse = fastdtw(reduceByHalf(x), reduceByHalf(y), dist, radius);
   return dtw(x, y, dist, expandWindow(coarse.path, x.length, y.length, radius));

@@ -1,6 +1,7 @@
 // An in-place radix-2 complex FFT and the power spectra of real frames, two frames per complex transform (the real
 // and imaginary parts carry one frame each, separated afterwards by conjugate symmetry). Enough for the STFT of the
 // MFCC pipeline without a dependency: no normalisation, numpy's sign convention (X[k] = Σ x[n]·e^(-2πikn/N)).
+import { InternalError } from '../../../errors.ts';
 
 /** A planned transform of one power-of-two size: twiddles and the bit-reversal permutation, reused across calls. */
 export class Fft {
@@ -10,7 +11,7 @@ export class Fft {
   private readonly reversed: Uint32Array;
 
   constructor(size: number) {
-    if (!Number.isInteger(size) || size < 2 || (size & (size - 1)) !== 0) throw new Error(`FFT size must be a power of two ≥ 2, got ${size}`);
+    if (!Number.isInteger(size) || size < 2 || (size & (size - 1)) !== 0) throw new InternalError(`FFT size must be a power of two ≥ 2, got ${size}`);
     this.size = size;
     this.cos = new Float64Array(size / 2);
     this.sin = new Float64Array(size / 2);

@@ -16,6 +16,7 @@
 // Upsampling (and the odd ratio where stage 2 would not be short) uses one direct polyphase filter.
 // The output length is librosa's: ⌈len · to / from⌉ (its fix_length after soxr).
 import { Fft } from './fft.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 export interface ResampleDesign {
   /** End of the pass band, as a fraction of the lower of the two Nyquist frequencies. */
@@ -180,7 +181,7 @@ export function fftFilter(y: ArrayLike<number>, filter: Float64Array): Float64Ar
 /** Resamples a signal from one rate to another; the same rate returns the input unchanged (as librosa does). */
 export function resample(y: Float32Array, fromRate: number, toRate: number, spec: ResampleDesign = SOXR_HQ_LIKE): Float32Array {
   if (!(fromRate > 0 && toRate > 0 && Number.isInteger(fromRate) && Number.isInteger(toRate))) {
-    throw new Error(`resample: sample rates must be positive integers, got ${fromRate} → ${toRate}`);
+    throw new MalformedInputError(`resample: sample rates must be positive integers, got ${fromRate} → ${toRate}`);
   }
   if (fromRate === toRate) return y;
   const g = gcd(fromRate, toRate);

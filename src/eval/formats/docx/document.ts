@@ -12,6 +12,7 @@ import { mainPartName, openPackage, readBinary, readRelationships, requireXmlPar
 import type { OfficePackage } from '../office/package.ts';
 import { child, children, descendants, ownText } from '../office/xml.ts';
 import type { XmlElement } from '../office/xml.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 export interface Docx {
   file: string;
@@ -25,7 +26,7 @@ export async function openDocx(file: string): Promise<Docx> {
   const partName = await mainPartName(pkg);
   const documentXml = await requireXmlPart(pkg, partName);
   const body = child(documentXml, 'w:body');
-  if (!body) throw new Error(`${file}: ${partName} has no w:body`);
+  if (!body) throw new MalformedInputError(`${file}: ${partName} has no w:body`);
   return { file, pkg, partName, body };
 }
 
@@ -71,7 +72,7 @@ function onOff(el: XmlElement | undefined): boolean | null {
   if (val === undefined) return true;
   if (['1', 'true', 'on'].includes(val)) return true;
   if (['0', 'false', 'off'].includes(val)) return false;
-  throw new Error(`invalid on/off value ${JSON.stringify(val)} on ${el.name}`);
+  throw new MalformedInputError(`invalid on/off value ${JSON.stringify(val)} on ${el.name}`);
 }
 
 /** Run-level formatting as python-docx's `run.font` reports it: the run's own `w:rPr` only, no style inheritance. */
@@ -160,7 +161,7 @@ export async function footerParagraphs(doc: Docx, sectionIndex: number): Promise
     const ref = children(all[i], 'w:footerReference').find((f) => (f.attrs['w:type'] ?? 'default') === 'default');
     if (!ref) continue;
     const rel = (await readRelationships(doc.pkg, doc.partName)).find((r) => r.id === ref.attrs['r:id']);
-    if (!rel || rel.external) throw new Error(`${doc.file}: footer relationship ${ref.attrs['r:id']} not found`);
+    if (!rel || rel.external) throw new MalformedInputError(`${doc.file}: footer relationship ${ref.attrs['r:id']} not found`);
     return children(await requireXmlPart(doc.pkg, rel.target), 'w:p');
   }
   return [];
@@ -171,7 +172,7 @@ export function sectionGeometry(sectPr: XmlElement): { pageWidth: number; leftMa
   const pgSz = child(sectPr, 'w:pgSz');
   const pgMar = child(sectPr, 'w:pgMar');
   const num = (value: string | undefined, what: string): number => {
-    if (value === undefined) throw new Error(`section has no ${what}`);
+    if (value === undefined) throw new MalformedInputError(`section has no ${what}`);
     return Number(value);
   };
   return {
@@ -229,7 +230,7 @@ export function readTable(tbl: XmlElement): DocxTable {
       if (remaining === 0) return tc;
       remaining -= gridSpan(tc);
     }
-    throw new Error(`no table cell at grid offset ${offset}`);
+    throw new MalformedInputError(`no table cell at grid offset ${offset}`);
   };
   const rootOf = (rowIndex: number, tc: XmlElement): XmlElement => {
     if (vMerge(tc) !== 'continue' || rowIndex === 0) return tc;
@@ -240,7 +241,7 @@ export function readTable(tbl: XmlElement): DocxTable {
     columnCount,
     cell(row, column) {
       const found = cells()[column + row * columnCount];
-      if (!found) throw new Error(`table cell (${row}, ${column}) is out of range`);
+      if (!found) throw new MalformedInputError(`table cell (${row}, ${column}) is out of range`);
       return found;
     },
     rowCells(rowIndex) {
@@ -270,7 +271,7 @@ export async function documentImages(doc: Docx): Promise<{ name: string; data: B
   const out: { name: string; data: Buffer }[] = [];
   for (const rel of rels) {
     if (!rel.type.includes('image')) continue;
-    if (rel.external) throw new Error(`${doc.file}: image relationship ${rel.id} is external (${rel.rawTarget})`);
+    if (rel.external) throw new MalformedInputError(`${doc.file}: image relationship ${rel.id} is external (${rel.rawTarget})`);
     out.push({ name: posix.basename(rel.target), data: await readBinary(doc.pkg, rel.target) });
   }
   return out;

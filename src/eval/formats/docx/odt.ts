@@ -9,6 +9,7 @@ import { openPackage, readXmlPart } from '../office/package.ts';
 import type { OfficePackage } from '../office/package.ts';
 import { child, children, descendants } from '../office/xml.ts';
 import type { XmlElement } from '../office/xml.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 export interface Odt {
   file: string;
@@ -24,7 +25,7 @@ export async function openOdt(file: string): Promise<Odt> {
     const part = await readXmlPart(pkg, name);
     if (part) parts.push(part);
   }
-  if (!parts.length) throw new Error(`${file} has neither content.xml nor styles.xml (not an OpenDocument file?)`);
+  if (!parts.length) throw new MalformedInputError(`${file} has neither content.xml nor styles.xml (not an OpenDocument file?)`);
   return { file, pkg, parts };
 }
 

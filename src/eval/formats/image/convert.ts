@@ -1,5 +1,6 @@
 // Pillow's mode conversions and small image operations, with Pillow's integer arithmetic so results match bit for bit.
 import { bandCount, hasAlphaBand, newImage, type Mode, type PilImage } from './pil-image.ts';
+import { InternalError } from '../../../errors.ts';
 
 /**
  * ITU-R 601-2 luma as Pillow's `convert('L')` computes it: `(R·19595 + G·38470 + B·7471 + 0x8000) >> 16`
@@ -11,7 +12,7 @@ export function luma(r: number, g: number, b: number): number {
 
 /** `image.convert(mode)` for the modes OSWorld's metrics use. */
 export function convert(image: PilImage, mode: Mode | 'HSV'): PilImage {
-  if (mode === 'HSV') throw new Error('use toHsvBands() for HSV');
+  if (mode === 'HSV') throw new InternalError('use toHsvBands() for HSV');
   if (image.mode === mode) return image;
   const { width, height } = image;
   const pixels = width * height;
@@ -22,7 +23,7 @@ export function convert(image: PilImage, mode: Mode | 'HSV'): PilImage {
   const to = bandCount(mode);
   const fromGrey = image.mode === 'L' || image.mode === '1' || image.mode === 'LA';
   if (mode === '1' || mode === 'P') {
-    throw new Error(`converting ${image.mode} to ${mode} (dithering/quantising) is not supported`);
+    throw new InternalError(`converting ${image.mode} to ${mode} (dithering/quantising) is not supported`);
   }
   for (let i = 0; i < pixels; i++) {
     const s = i * from;
@@ -98,7 +99,7 @@ export function band(image: PilImage, index: number): PilImage {
 
 /** `getbbox()` of a single-band image: the box (x0, y0, x1, y1) of non-zero pixels, or null when all are zero. */
 export function bandBoundingBox(image: PilImage): [number, number, number, number] | null {
-  if (bandCount(image.mode) !== 1) throw new Error(`bandBoundingBox needs a single-band image, got ${image.mode}`);
+  if (bandCount(image.mode) !== 1) throw new InternalError(`bandBoundingBox needs a single-band image, got ${image.mode}`);
   let x0 = image.width;
   let y0 = image.height;
   let x1 = 0;

@@ -3,6 +3,7 @@
 import { convert } from './convert.ts';
 import type { PilImage } from './pil-image.ts';
 import { resize } from './resize.ts';
+import { InternalError } from '../../../errors.ts';
 
 const HASH_SIZE = 8;
 const IMAGE_SIZE = HASH_SIZE * 4;
@@ -35,7 +36,7 @@ export function perceptualHash(image: PilImage): boolean[] {
 
 /** `hash1 - hash2` in imagehash: the Hamming distance. */
 export function hashDistance(a: readonly boolean[], b: readonly boolean[]): number {
-  if (a.length !== b.length) throw new Error(`hashes differ in length: ${a.length} vs ${b.length}`);
+  if (a.length !== b.length) throw new InternalError(`hashes differ in length: ${a.length} vs ${b.length}`);
   let distance = 0;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) distance++;
   return distance;

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { decodePng, isPng } from './png.ts';
+import { InternalError, MalformedInputError } from '../../../errors.ts';
 
 /**
  * Pillow modes we represent. 'P' (palette) is stored expanded to RGB samples: every conversion Pillow does from P
@@ -47,7 +48,7 @@ export function hasAlphaBand(mode: Mode): boolean {
 export function newImage(width: number, height: number, mode: Mode, data?: Uint8Array): PilImage {
   const size = width * height * bandCount(mode);
   if (data && data.length !== size) {
-    throw new Error(`image data has ${data.length} samples, expected ${size} for ${width}x${height} ${mode}`);
+    throw new InternalError(`image data has ${data.length} samples, expected ${size} for ${width}x${height} ${mode}`);
   }
   return { width, height, mode, data: data ?? new Uint8Array(size) };
 }
@@ -58,7 +59,7 @@ export async function openImage(path: string): Promise<PilImage> {
   try {
     bytes = readFileSync(path); // sync: for the small files metrics read, the promise round trip costs more than the read
   } catch (error) {
-    throw new Error(`cannot read image file ${path}: ${(error as Error).message}`);
+    throw new MalformedInputError(`cannot read image file ${path}: ${(error as Error).message}`);
   }
   return decodeImage(bytes, path);
 }
@@ -81,7 +82,7 @@ export async function decodeWithSharp(bytes: Uint8Array, label = 'image'): Promi
     // keepIccProfile: Pillow does no colour management, so neither may we (sharp would convert to sRGB).
     raw = await input.keepIccProfile().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   } catch (error) {
-    throw new Error(`cannot decode image ${label}: ${(error as Error).message}`);
+    throw new MalformedInputError(`cannot decode image ${label}: ${(error as Error).message}`);
   }
   const { width, height, channels } = raw.info;
   const png = meta.format === 'png' ? readPngHeader(bytes) : undefined;

@@ -3,6 +3,7 @@
 // and this costs microseconds. Anything else (16-bit, interlaced, damaged files) returns undefined and goes to sharp.
 import { inflateSync } from 'node:zlib';
 import { newImage, type Mode, type PilImage } from './pil-image.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -140,7 +141,7 @@ function unfilter(raw: Uint8Array, rowBytes: number, height: number, bpp: number
         }
         break;
       default:
-        throw new Error(`bad PNG filter ${filter}`);
+        throw new MalformedInputError(`bad PNG filter ${filter}`);
     }
   }
   return out;

@@ -2,6 +2,7 @@
 // downsamples): a uniform 7×7 window, sample covariance (N/(N−1) with N = 49), K1 = 0.01, K2 = 0.03, the data range
 // of the dtype (255 for uint8), and the mean taken over the map cropped by (win−1)/2 on every side, i.e. over the
 // windows that lie fully inside the image. With channel_axis, the result is the mean of the per-channel SSIMs.
+import { InternalError, MalformedInputError } from '../../../errors.ts';
 
 export interface SsimOptions {
   /** Odd window side, default 7. */
@@ -25,11 +26,11 @@ export function structuralSimilarity(
   const win = options.winSize ?? 7;
   const range = options.dataRange ?? 255;
   if (a.length !== b.length || a.length !== width * height * channels) {
-    throw new Error(`SSIM inputs must have the same shape (${width}x${height}x${channels}), got ${a.length} and ${b.length} samples`);
+    throw new MalformedInputError(`SSIM inputs must have the same shape (${width}x${height}x${channels}), got ${a.length} and ${b.length} samples`);
   }
-  if (win % 2 !== 1) throw new Error('SSIM window size must be odd');
+  if (win % 2 !== 1) throw new InternalError('SSIM window size must be odd');
   if (width < win || height < win) {
-    throw new Error(`win_size exceeds image extent: ${width}x${height} is smaller than the ${win}x${win} window`);
+    throw new MalformedInputError(`win_size exceeds image extent: ${width}x${height} is smaller than the ${win}x${win} window`);
   }
   let total = 0;
   for (let c = 0; c < channels; c++) total += channelSsim(a, b, width, height, channels, c, win, range);

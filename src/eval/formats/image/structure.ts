@@ -5,13 +5,14 @@ import { convert } from './convert.ts';
 import type { PilImage } from './pil-image.ts';
 import { resize } from './resize.ts';
 import { structuralSimilarity } from './ssim.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 /** SSIM of two same-sized images as RGB (channel_axis=2, window 7), the mean over the three channels. */
 function rgbSsim(a: PilImage, b: PilImage): number {
   const x = convert(a, 'RGB');
   const y = convert(b, 'RGB');
   if (x.width !== y.width || x.height !== y.height) {
-    throw new Error(`SSIM needs equal sizes, got ${x.width}x${x.height} and ${y.width}x${y.height}`);
+    throw new MalformedInputError(`SSIM needs equal sizes, got ${x.width}x${x.height} and ${y.width}x${y.height}`);
   }
   return structuralSimilarity(x.data, y.data, x.width, x.height, 3);
 }

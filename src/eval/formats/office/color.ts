@@ -1,5 +1,6 @@
 // Colour science as scikit-image computes it (rgb2lab with the D65/2° white, deltaE_ciede2000 with kL=kC=kH=1),
 // used by evaluate_colored_words_in_tables.
+import { MalformedInputError } from '../../../errors.ts';
 
 export type Rgb = readonly [number, number, number];
 export type Lab = readonly [number, number, number];
@@ -83,6 +84,6 @@ function polar(x: number, y: number): [number, number] {
 
 /** "FF0000" → [255, 0, 0] */
 export function hexToRgb(hex: string): Rgb {
-  if (!/^[0-9a-fA-F]{6}$/.test(hex)) throw new Error(`not an RRGGBB colour: ${JSON.stringify(hex)}`);
+  if (!/^[0-9a-fA-F]{6}$/.test(hex)) throw new MalformedInputError(`not an RRGGBB colour: ${JSON.stringify(hex)}`);
   return [parseInt(hex.slice(0, 2), 16), parseInt(hex.slice(2, 4), 16), parseInt(hex.slice(4, 6), 16)];
 }

@@ -4,6 +4,7 @@ import { posix } from 'node:path';
 import JSZip from 'jszip';
 import { children, parseXml } from './xml.ts';
 import type { XmlElement } from './xml.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 export interface OfficePackage {
   /** The file it came from, for error messages. */
@@ -25,18 +26,18 @@ export interface Relationship {
 
 /** Opens a zip-based office file. Throws a clear error naming the file when it is missing or not a zip. */
 export async function openPackage(file: string): Promise<OfficePackage> {
-  if (typeof file !== 'string' || file === '') throw new Error(`expected a file path, got ${JSON.stringify(file)}`);
+  if (typeof file !== 'string' || file === '') throw new MalformedInputError(`expected a file path, got ${JSON.stringify(file)}`);
   let data: Buffer;
   try {
     data = await readFile(file);
   } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as Error).message}`);
+    throw new MalformedInputError(`cannot read ${file}: ${(error as Error).message}`);
   }
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(data);
   } catch (error) {
-    throw new Error(`${file} is not a zip-based office document: ${(error as Error).message}`);
+    throw new MalformedInputError(`${file} is not a zip-based office document: ${(error as Error).message}`);
   }
   return { file, zip, xmlCache: new Map() };
 }
@@ -47,7 +48,7 @@ export function hasPart(pkg: OfficePackage, name: string): boolean {
 
 export async function readBinary(pkg: OfficePackage, name: string): Promise<Buffer> {
   const entry = pkg.zip.file(name);
-  if (!entry) throw new Error(`${pkg.file} has no part ${name}`);
+  if (!entry) throw new MalformedInputError(`${pkg.file} has no part ${name}`);
   return entry.async('nodebuffer');
 }
 
@@ -62,7 +63,7 @@ export async function readXmlPart(pkg: OfficePackage, name: string): Promise<Xml
 
 export async function requireXmlPart(pkg: OfficePackage, name: string): Promise<XmlElement> {
   const part = await readXmlPart(pkg, name);
-  if (!part) throw new Error(`${pkg.file} has no part ${name}`);
+  if (!part) throw new MalformedInputError(`${pkg.file} has no part ${name}`);
   return part;
 }
 
@@ -107,6 +108,6 @@ function safeDecode(target: string): string {
 export async function mainPartName(pkg: OfficePackage): Promise<string> {
   const rels = await readRelationships(pkg, '');
   const main = rels.find((rel) => rel.type.endsWith('/officeDocument'));
-  if (!main) throw new Error(`${pkg.file} has no officeDocument relationship in _rels/.rels (not an OOXML document?)`);
+  if (!main) throw new MalformedInputError(`${pkg.file} has no officeDocument relationship in _rels/.rels (not an OOXML document?)`);
   return main.target;
 }

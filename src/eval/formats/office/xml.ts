@@ -1,6 +1,7 @@
 // A small ordered XML tree for OOXML/ODF parts, built from the DOM of ../xml-dom.ts: run order, spaces and literal
 // text kept, namespaces resolved so code can ask for `w:p` or `a:r` whatever prefix the file used.
 import { type DomAttr, type DomElement, attributesOf, childNodesOf, isDomElement, isText, parseDom } from '../xml-dom.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 export interface XmlElement {
   /** Qualified name with the canonical prefix for known namespaces (`w:p`, `a:t`, `text:span`), else as written. */
@@ -40,9 +41,9 @@ export function parseXml(text: string, what = 'XML'): XmlElement {
   try {
     root = parseDom(text);
   } catch (error) {
-    throw new Error(`${what} is not well-formed XML: ${(error as Error).message}`);
+    throw new MalformedInputError(`${what} is not well-formed XML: ${(error as Error).message}`);
   }
-  if (!root) throw new Error(`${what} has no root element`);
+  if (!root) throw new MalformedInputError(`${what} has no root element`);
   return build(root);
 }
 

@@ -12,6 +12,7 @@ import { openPackage, readRelationships, requireXmlPart } from '../office/packag
 import type { OfficePackage, Relationship } from '../office/package.ts';
 import { child, children, leadingText, path } from '../office/xml.ts';
 import type { XmlElement } from '../office/xml.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 export interface Pptx {
   file: string;
@@ -33,13 +34,13 @@ export interface Slide {
 export async function openPptx(file: string): Promise<Pptx> {
   const pkg = await openPackage(file);
   const main = (await readRelationships(pkg, '')).find((r) => r.type.endsWith('/officeDocument'));
-  if (!main) throw new Error(`${file} has no officeDocument relationship (not a presentation?)`);
+  if (!main) throw new MalformedInputError(`${file} has no officeDocument relationship (not a presentation?)`);
   const presentation = await requireXmlPart(pkg, main.target);
   const rels = await readRelationships(pkg, main.target);
   const slides: Slide[] = [];
   for (const sldId of children(child(presentation, 'p:sldIdLst'), 'p:sldId')) {
     const rel = rels.find((r) => r.id === sldId.attrs['r:id']);
-    if (!rel) throw new Error(`${file}: slide relationship ${sldId.attrs['r:id']} not found`);
+    if (!rel) throw new MalformedInputError(`${file}: slide relationship ${sldId.attrs['r:id']} not found`);
     slides.push({
       partName: rel.target,
       xml: await requireXmlPart(pkg, rel.target),
@@ -73,7 +74,7 @@ const SHAPE_TAGS = ['p:sp', 'p:grpSp', 'p:graphicFrame', 'p:cxnSp', 'p:pic', 'p:
 
 export function shapeTree(slideXml: XmlElement): XmlElement {
   const tree = path(slideXml, 'p:cSld', 'p:spTree');
-  if (!tree) throw new Error('slide has no p:cSld/p:spTree');
+  if (!tree) throw new MalformedInputError('slide has no p:cSld/p:spTree');
   return tree;
 }
 
@@ -195,7 +196,7 @@ export function shapeType(shape: XmlElement, topLevel: boolean): number | null {
       const isTextbox = txBox === '1' || txBox === 'true';
       if (path(shape, 'p:spPr', 'a:prstGeom') && !isTextbox) return SHAPE_TYPE.AUTO_SHAPE;
       if (isTextbox) return SHAPE_TYPE.TEXT_BOX;
-      throw new Error('python-pptx cannot tell the type of a p:sp without geometry (NotImplementedError)');
+      throw new MalformedInputError('python-pptx cannot tell the type of a p:sp without geometry (NotImplementedError)');
     }
     case 'p:pic':
       if (topLevel && placeholderInfo(shape)) return SHAPE_TYPE.PLACEHOLDER;
@@ -212,7 +213,7 @@ export function shapeType(shape: XmlElement, topLevel: boolean): number | null {
     case 'p:cxnSp':
       return SHAPE_TYPE.LINE;
     default:
-      throw new Error(`python-pptx has no shape_type for ${shape.name} (NotImplementedError)`);
+      throw new MalformedInputError(`python-pptx has no shape_type for ${shape.name} (NotImplementedError)`);
   }
 }
 
@@ -262,7 +263,7 @@ function xsdBoolean(value: string | undefined): boolean | null {
   if (value === undefined) return null;
   if (value === '1' || value === 'true') return true;
   if (value === '0' || value === 'false') return false;
-  throw new Error(`invalid boolean ${JSON.stringify(value)} in a:rPr`);
+  throw new MalformedInputError(`invalid boolean ${JSON.stringify(value)} in a:rPr`);
 }
 
 export interface RunFont {
@@ -310,7 +311,7 @@ export function tableShape(tbl: XmlElement): { rows: number; columns: number; ce
     columns: children(child(tbl, 'a:tblGrid'), 'a:gridCol').length,
     cell(r, c) {
       const tc = children(rows[r], 'a:tc')[c];
-      if (!tc) throw new Error(`table cell (${r}, ${c}) does not exist`);
+      if (!tc) throw new MalformedInputError(`table cell (${r}, ${c}) does not exist`);
       return tc;
     },
   };
@@ -323,7 +324,7 @@ export async function notesText(pptx: Pptx, slide: Slide): Promise<string> {
   const notes = await relatedPart(pptx.pkg, slide.rels, '/notesSlide');
   if (!notes) return '';
   const body = shapeElements(shapeTree(notes.xml)).find((s) => placeholderInfo(s)?.type === 'body');
-  if (!body) throw new Error(`${pptx.file}: notes of slide ${slide.index + 1} have no body placeholder (python-pptx returns None)`);
+  if (!body) throw new MalformedInputError(`${pptx.file}: notes of slide ${slide.index + 1} have no body placeholder (python-pptx returns None)`);
   return body.name === 'p:sp' ? shapeText(body) : '';
 }
 

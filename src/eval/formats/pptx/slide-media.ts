@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { hasPart, openPackage, readBinary, readRelationships, readXmlPart } from '../office/package.ts';
 import { descendant, descendants } from '../office/xml.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 /** Where the media is: extracted from the package to `path`, or linked to a file outside it (a desktop path). */
 export type SlideMedia = { kind: 'extracted'; path: string } | { kind: 'linked'; path: string };
@@ -44,7 +45,7 @@ export async function backgroundImageInSlide(pptxPath: string, slideIndex: numbe
 
 async function locate(pkg: Awaited<ReturnType<typeof openPackage>>, rawTarget: string, partName: string, destPath: string): Promise<SlideMedia> {
   if (rawTarget.startsWith('..')) {
-    if (!hasPart(pkg, partName)) throw new Error(`${pkg.file}: media part ${partName} is missing`);
+    if (!hasPart(pkg, partName)) throw new MalformedInputError(`${pkg.file}: media part ${partName} is missing`);
     await mkdir(dirname(destPath), { recursive: true });
     await writeFile(destPath, await readBinary(pkg, partName));
     return { kind: 'extracted', path: destPath };

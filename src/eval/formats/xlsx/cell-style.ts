@@ -4,6 +4,8 @@
 // fails with it, as in OSWorld.
 import type { SheetCell, OpenpyxlSheet, Hyperlink } from './openpyxl-sheet.ts';
 import type { DifferentialStyle, Font, RgbValue } from './stylesheet.ts';
+import { MalformedInputError } from '../../../errors.ts';
+import { MetricOptionsError } from '../../errors.ts';
 
 export type StyleValue = string | number | boolean | null | RgbValue | Hyperlink;
 
@@ -15,13 +17,13 @@ const STYLE_PROPS = [
 function cellFont(sheet: OpenpyxlSheet, cell: SheetCell): Font {
   const xf = sheet.styles.cellXfs[cell.style];
   const font = sheet.styles.fonts[xf ? xf.fontId : 0];
-  if (!font) throw new Error(`cell ${cell.col},${cell.row}: font ${xf?.fontId} is not in styles.xml`);
+  if (!font) throw new MalformedInputError(`cell ${cell.col},${cell.row}: font ${xf?.fontId} is not in styles.xml`);
   return font;
 }
 
 function fontOf(sheet: OpenpyxlSheet, cell: SheetCell, dxf: DifferentialStyle | undefined): Font {
   if (!dxf) return cellFont(sheet, cell);
-  if (!dxf.font) throw new Error("'NoneType' object has no attribute (the conditional format's dxf has no font)");
+  if (!dxf.font) throw new MalformedInputError("'NoneType' object has no attribute (the conditional format's dxf has no font)");
   return dxf.font;
 }
 
@@ -31,7 +33,7 @@ export function readCellStyle(name: string, sheet: OpenpyxlSheet, cell: SheetCel
     case 'number_format': {
       if (!hasValue || cell.dataType !== 'n') return null;
       if (!dxf) return sheet.styles.numberFormat(cell.style);
-      if (dxf.numFmt === null) throw new Error("'NoneType' object has no attribute 'formatCode' (the dxf has no number format)");
+      if (dxf.numFmt === null) throw new MalformedInputError("'NoneType' object has no attribute 'formatCode' (the dxf has no number format)");
       return dxf.numFmt;
     }
     case 'font_name':
@@ -41,7 +43,7 @@ export function readCellStyle(name: string, sheet: OpenpyxlSheet, cell: SheetCel
     case 'font_color': {
       if (!hasValue) return null;
       const color = fontOf(sheet, cell, dxf).color;
-      if (!color) throw new Error("'NoneType' object has no attribute 'rgb' (the font has no colour)");
+      if (!color) throw new MalformedInputError("'NoneType' object has no attribute 'rgb' (the font has no colour)");
       return color.rgb;
     }
     case 'font_bold':
@@ -67,6 +69,6 @@ export function readCellStyle(name: string, sheet: OpenpyxlSheet, cell: SheetCel
     case 'merge':
       return cell.merged;
     default:
-      throw new Error(`unsupported style "${name}" (expected one of ${STYLE_PROPS.join(', ')})`);
+      throw new MetricOptionsError(`unsupported style "${name}" (expected one of ${STYLE_PROPS.join(', ')})`);
   }
 }

@@ -3,6 +3,7 @@
 // tested cell's value followed by the values of every absolute reference (`$A$1`, `$A$1:$B$2`) found in the text.
 // Excel semantics: text compares case-insensitively and sorts after numbers; booleans after text.
 // Supported: literals, references, & + - * / ^ % and comparisons, and the common logical, text and math functions.
+import { InternalError, MalformedInputError } from '../../../errors.ts';
 
 export type XlValue = number | string | boolean | null | XlError | XlValue[];
 
@@ -36,7 +37,7 @@ function tokenize(text: string): string[][] {
     if (/^\s*$/.test(text.slice(position))) break;
     TOKEN.lastIndex = position;
     const m = TOKEN.exec(text);
-    if (!m) throw new Error(`cannot parse formula at "${text.slice(position)}"`);
+    if (!m) throw new MalformedInputError(`cannot parse formula at "${text.slice(position)}"`);
     position = TOKEN.lastIndex;
     if (m[1] !== undefined) tokens.push(['str', m[1].slice(1, -1).replace(/""/g, '"')]);
     else if (m[2] !== undefined) tokens.push(['ref', m[2].replace(/\$/g, '').toUpperCase()]);
@@ -56,12 +57,12 @@ export function compileFormula(text: string): CompiledFormula {
   const inputs: string[] = [];
   const peek = () => tokens[i];
   const expect = (op: string) => {
-    if (peek()?.[0] !== 'op' || peek()[1] !== op) throw new Error(`formula "${text}": expected "${op}"`);
+    if (peek()?.[0] !== 'op' || peek()[1] !== op) throw new MalformedInputError(`formula "${text}": expected "${op}"`);
     i++;
   };
   const primary = (): Node => {
     const token = tokens[i++];
-    if (!token) throw new Error(`formula "${text}" ends early`);
+    if (!token) throw new MalformedInputError(`formula "${text}" ends early`);
     const [kind, value] = token;
     if (kind === 'num') return postfix({ k: 'lit', v: Number(value) });
     if (kind === 'str') return postfix({ k: 'lit', v: value });
@@ -80,7 +81,7 @@ export function compileFormula(text: string): CompiledFormula {
         }
       }
       expect(')');
-      if (!(value in FUNCTIONS)) throw new Error(`formula "${text}": function ${value} is not supported`);
+      if (!(value in FUNCTIONS)) throw new MalformedInputError(`formula "${text}": function ${value} is not supported`);
       return postfix({ k: 'call', fn: value, args });
     }
     if (value === '(') {
@@ -89,7 +90,7 @@ export function compileFormula(text: string): CompiledFormula {
       return postfix(inner);
     }
     if (value === '-' || value === '+') return { k: 'un', op: value, a: expression(6) };
-    throw new Error(`formula "${text}": unexpected "${value}"`);
+    throw new MalformedInputError(`formula "${text}": unexpected "${value}"`);
   };
   const postfix = (node: Node): Node => {
     while (peek()?.[0] === 'op' && peek()[1] === '%') {
@@ -110,7 +111,7 @@ export function compileFormula(text: string): CompiledFormula {
     }
   };
   const root = expression(0);
-  if (i < tokens.length) throw new Error(`formula "${text}": unexpected "${tokens[i][1]}"`);
+  if (i < tokens.length) throw new MalformedInputError(`formula "${text}": unexpected "${tokens[i][1]}"`);
   return { inputs, evaluate: (values) => evaluate(root, values) };
 }
 
@@ -255,7 +256,7 @@ function evaluate(node: Node, values: Map<string, XlValue>): XlValue {
       }
     }
   }
-  throw new Error('unreachable');
+  throw new InternalError('unreachable');
 }
 
 /** OSWorld's `_absolute_range_pattern.findall(formula)`: every `$A$1` or `$A$1:$B$2` in the text, in order. */

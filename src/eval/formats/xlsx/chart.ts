@@ -4,6 +4,8 @@
 // a loaded chart's size, so width and height are always its defaults, 15 and 7.5.
 import { child, children, type XmlElement } from './xml.ts';
 import type { Workbook } from './workbook.ts';
+import { MetricOptionsError } from '../../errors.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 export type ChartInfo = Record<string, string | number | null | (string | number | null)[]>;
 
@@ -54,7 +56,7 @@ function chartAxes(plotArea: XmlElement, chart: XmlElement): Axes {
 }
 
 export async function loadCharts(book: Workbook, sheetName: string, chartProps: string[]): Promise<Record<string, ChartInfo>> {
-  for (const prop of chartProps) if (!CHART_PROPS.includes(prop)) throw new Error(`chart: unknown chart_props entry "${prop}" (expected ${CHART_PROPS.join(', ')})`);
+  for (const prop of chartProps) if (!CHART_PROPS.includes(prop)) throw new MetricOptionsError(`chart: unknown chart_props entry "${prop}" (expected ${CHART_PROPS.join(', ')})`);
   const out: Record<string, ChartInfo> = {};
   const entry = book.sheets.find((s) => s.name === sheetName && s.isWorksheet);
   const sheet = await book.worksheet(sheetName);
@@ -95,7 +97,7 @@ export async function loadCharts(book: Workbook, sheetName: string, chartProps: 
             break;
           }
           case 'anchor': {
-            if (anchor.name !== 'twoCellAnchor') throw new Error(`chart: a ${anchor.name} has no editAs/to (openpyxl raises AttributeError)`);
+            if (anchor.name !== 'twoCellAnchor') throw new MalformedInputError(`chart: a ${anchor.name} has no editAs/to (openpyxl raises AttributeError)`);
             const col = (e: string) => Number(child(child(anchor, e), 'col')?.text ?? 0);
             const row = (e: string) => Number(child(child(anchor, e), 'row')?.text ?? 0);
             // OSWorld lists to.row where from.row was meant: [editAs, from.col, to.row, to.col, to.row].
@@ -112,7 +114,7 @@ export async function loadCharts(book: Workbook, sheetName: string, chartProps: 
             info.type = first.name;
             break;
           case 'direction':
-            if (first.name !== 'barChart' && first.name !== 'bar3DChart') throw new Error(`chart: a ${first.name} has no barDir (openpyxl raises AttributeError)`);
+            if (first.name !== 'barChart' && first.name !== 'bar3DChart') throw new MalformedInputError(`chart: a ${first.name} has no barDir (openpyxl raises AttributeError)`);
             info.direction = child(first, 'barDir')?.attrs.val ?? 'col';
             break;
           case 'xtitle':

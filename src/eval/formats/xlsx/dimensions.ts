@@ -3,6 +3,7 @@
 // keyed by the letter of their first column.
 import { columnLetter, type Worksheet } from './sheet-xml.ts';
 import { child, children } from './xml.ts';
+import { MetricOptionsError } from '../../errors.ts';
 
 export type Dimensions = Record<string, Record<string, number | boolean | string | null>>;
 
@@ -41,7 +42,7 @@ export function loadRowsOrCols(sheet: Worksheet | undefined, obj: 'row' | 'colum
   const out: Dimensions = {};
   if (!sheet) return out;
   const table = obj === 'row' ? ROW_PROPS : COLUMN_PROPS;
-  for (const prop of props) if (!(prop in table)) throw new Error(`${obj}_props: unknown property "${prop}" (expected ${Object.keys(table).join(', ')})`);
+  for (const prop of props) if (!(prop in table)) throw new MetricOptionsError(`${obj}_props: unknown property "${prop}" (expected ${Object.keys(table).join(', ')})`);
   const entries: [string, Record<string, string>][] =
     obj === 'row'
       ? sheet.rows.filter((r) => Object.keys(r.attrs).some((k) => k !== 'r' && k !== 'spans')).map((r) => [String(r.index), r.attrs])

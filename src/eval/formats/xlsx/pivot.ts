@@ -5,6 +5,7 @@
 import { parseCellRef } from './sheet-xml.ts';
 import { child, children } from './xml.ts';
 import type { Workbook } from './workbook.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -35,7 +36,7 @@ export async function loadPivotTables(book: Workbook, sheetName: string, pivotPr
     if (!pivot) continue;
     const cachePath = caches.get(pivot.attrs.cacheId ?? '');
     const cache = cachePath ? await book.xml(cachePath) : undefined;
-    if (!cache) throw new Error(`pivot_table: ${book.file}: pivot cache ${pivot.attrs.cacheId} of ${rel.target} not found`);
+    if (!cache) throw new MalformedInputError(`pivot_table: ${book.file}: pivot cache ${pivot.attrs.cacheId} of ${rel.target} not found`);
     const fields = children(child(pivot, 'pivotFields'), 'pivotField');
     const raw = fields.map((f) =>
       children(child(f, 'items'), 'item')
@@ -51,7 +52,7 @@ export async function loadPivotTables(book: Workbook, sheetName: string, pivotPr
     const source = child(cache, 'cacheSource');
     const worksheetSource = child(source, 'worksheetSource');
     const ref = worksheetSource?.attrs.ref;
-    if (!ref?.includes(':')) throw new Error(`pivot_table: ${book.file}: the pivot cache source has no range ref (OSWorld cannot split it)`);
+    if (!ref?.includes(':')) throw new MalformedInputError(`pivot_table: ${book.file}: the pivot cache source has no range ref (OSWorld cannot split it)`);
     const [from, to] = ref.split(':');
     const a = parseCellRef(from)!;
     const b = parseCellRef(to)!;

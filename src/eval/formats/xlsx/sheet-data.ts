@@ -17,6 +17,7 @@ import { cellName, columnLetter } from './sheet-xml.ts';
 import { child, type XmlElement } from './xml.ts';
 import { Workbook } from './workbook.ts';
 import { roundHalfEven } from '../../../python/round.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 type Dtype = 'int64' | 'float64' | 'bool' | 'object' | 'datetime64' | 'timedelta64';
 
@@ -254,7 +255,7 @@ function describe(value: PyValue): string {
 /** `str()` of each value of the last row, as `df.iloc[-1].astype(str).tolist()` prints them. */
 function lastRowStrings(frame: Frame): string[] {
   const last = frame.sourceRows.length - 1;
-  if (last < 0) throw new Error('the first sheet has no data row below its header (pandas: single positional indexer is out-of-bounds)');
+  if (last < 0) throw new MalformedInputError('the first sheet has no data row below its header (pandas: single positional indexer is out-of-bounds)');
   return frame.data.map((column) => {
     const value = column.values[last];
     if (isNan(value)) return column.dtype === 'datetime64' || column.dtype === 'timedelta64' ? 'NaT' : 'nan';
@@ -277,9 +278,9 @@ function pandasTimedelta(ms: number): string {
 export async function xlsxLastRow(file: string): Promise<string[]> {
   const book = await Workbook.open(file);
   const first = book.sheetNames[0];
-  if (first === undefined) throw new Error(`${book.file}: the workbook has no worksheet`);
+  if (first === undefined) throw new MalformedInputError(`${book.file}: the workbook has no worksheet`);
   const frame = await readExcelFrame(book, first);
-  if (!frame) throw new Error(`${book.file}: cannot read sheet ${first}`);
+  if (!frame) throw new MalformedInputError(`${book.file}: cannot read sheet ${first}`);
   return lastRowStrings(frame);
 }
 

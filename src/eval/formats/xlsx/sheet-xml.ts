@@ -1,6 +1,7 @@
 // One worksheet part: its cells and rows (scanned with regular expressions, fast enough for 100,000-cell sheets) and
 // everything outside <sheetData> (views, merges, validations, filters, conditional formats…) as an element tree.
 import { decodeEntities, parseXml, type XmlElement } from './xml.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 export interface RawCell {
   row: number;
@@ -77,7 +78,7 @@ export function scanWorksheet(xml: string, path: string, what: string): Workshee
     const endTag = /<\/(?:\w+:)?sheetData>/g;
     endTag.lastIndex = start;
     const end = selfClosing ? start + selfClosing[0].length : (endTag.exec(xml)?.index ?? -1);
-    if (end < 0) throw new Error(`${what}: <sheetData> is not closed`);
+    if (end < 0) throw new MalformedInputError(`${what}: <sheetData> is not closed`);
     const stop = selfClosing ? end : end + (endTag.lastIndex - end);
     sheetData = xml.slice(start, stop);
     rest = xml.slice(0, start) + xml.slice(stop);

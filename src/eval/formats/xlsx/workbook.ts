@@ -7,6 +7,8 @@ import JSZip from 'jszip';
 import { child, children, decodeEntities, parseXml, type XmlElement } from './xml.ts';
 import { readStylesheet, type Stylesheet } from './stylesheet.ts';
 import { scanWorksheet, type Worksheet } from './sheet-xml.ts';
+import { MalformedInputError } from '../../../errors.ts';
+import { MetricOptionsError } from '../../errors.ts';
 
 export interface SheetEntry {
   name: string;
@@ -47,10 +49,10 @@ export class Workbook {
     try {
       zip = await JSZip.loadAsync(data);
     } catch (error) {
-      throw new Error(`${file}: not an xlsx (zip) file: ${(error as Error).message}`);
+      throw new MalformedInputError(`${file}: not an xlsx (zip) file: ${(error as Error).message}`);
     }
     const xml = await zip.file('xl/workbook.xml')?.async('string');
-    if (xml === undefined) throw new Error(`${file}: no xl/workbook.xml in the package`);
+    if (xml === undefined) throw new MalformedInputError(`${file}: no xl/workbook.xml in the package`);
     const workbookXml = parseXml(xml, `${file}:xl/workbook.xml`);
     const book = new Workbook(file, zip, workbookXml, []);
     const rels = await book.relationships('xl/workbook.xml');
@@ -178,10 +180,10 @@ export function parseSheetRef(ref: unknown, result: Workbook, expected: Workbook
     return { book: 'result', name: names[ref < 0 ? names.length + ref : ref] ?? '' };
   }
   if (typeof ref !== 'string' || !/^(RI|RN|EI|EN)/.test(ref)) {
-    throw new Error(`sheet reference ${JSON.stringify(ref)}: expected an int or a string starting with RI, RN, EI or EN`);
+    throw new MetricOptionsError(`sheet reference ${JSON.stringify(ref)}: expected an int or a string starting with RI, RN, EI or EN`);
   }
   const book = ref[0] === 'R' ? 'result' : 'expected';
-  if (book === 'expected' && !expected) throw new Error(`sheet reference "${ref}" names the expected workbook, but the task has none`);
+  if (book === 'expected' && !expected) throw new MetricOptionsError(`sheet reference "${ref}" names the expected workbook, but the task has none`);
   const names = (book === 'result' ? result : (expected as Workbook)).sheetNames;
   const rest = ref.slice(2);
   if (ref[1] === 'N') return { book, name: rest };

@@ -1,6 +1,7 @@
 // A small element tree over the DOM of ../xml-dom.ts, with namespace prefixes removed. OOXML parts are read by local
 // names (`sheetView`, `sparkline`), which is how openpyxl and OSWorld's lxml selectors see them too.
 import { type DomElement, attributesOf, childNodesOf, isDomElement, isText, parseDom } from '../xml-dom.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 export interface XmlElement {
   name: string;
@@ -30,9 +31,9 @@ export function parseXml(xml: string, what: string): XmlElement {
   try {
     root = parseDom(xml);
   } catch (error) {
-    throw new Error(`${what}: not well-formed XML (${(error as Error).message})`);
+    throw new MalformedInputError(`${what}: not well-formed XML (${(error as Error).message})`);
   }
-  if (!root) throw new Error(`${what}: the XML has no root element`);
+  if (!root) throw new MalformedInputError(`${what}: the XML has no root element`);
   return build(root);
 }
 

@@ -5,6 +5,8 @@ import type { Options } from '../../registry.ts';
 import { fuzzRatio } from '../text-similarity.ts';
 import { bodyParagraphs, openDocx, paragraphText } from '../../formats/docx/document.ts';
 import { odtParagraphTexts, openOdt } from '../../formats/docx/odt.ts';
+import { MalformedInputError } from '../../../errors.ts';
+import { MetricOptionsError } from '../../errors.ts';
 
 /** The first difference found, for matcher messages. Paragraph numbers are 1-based, in the compared lists. */
 interface TextDifference {
@@ -174,7 +176,7 @@ export async function compareReferences(result: unknown, expected: unknown, opti
   const refs1 = p1.slice(i1 + 1).filter((p) => pythonStrip(p) !== '');
   const refs2 = p2.slice(i2 + 1).filter((p) => pythonStrip(p) !== '');
   if (refs1.length !== refs2.length) return 0;
-  if (!refs1.length) throw new Error('compare_references: no references after the indicator (division by zero in OSWorld)');
+  if (!refs1.length) throw new MalformedInputError('compare_references: no references after the indicator (division by zero in OSWorld)');
   let total = 0;
   for (const [i, r] of refs1.entries()) total += fuzzRatio(r, refs2[i]) / 100;
   const mean = total / refs1.length;
@@ -222,7 +224,7 @@ export async function fuzzyPlaceMath(result: unknown, expected: unknown): Promis
   const file = filePath(result, 'fuzzy_place_math result');
   if (!file) return 0;
   const answers = (expected as { expected?: unknown } | undefined)?.expected;
-  if (!Array.isArray(answers)) throw new Error('fuzzy_place_math: rules.expected must be a list of answers');
+  if (!Array.isArray(answers)) throw new MetricOptionsError('fuzzy_place_math: rules.expected must be a list of answers');
   const words = (await docxParagraphTexts(file)).flatMap((paragraph) => pythonSplitWhitespace(paragraph));
   const scores = words.map((word) => Math.max(0, ...answers.map((answer) => fuzzRatio(word, String(answer)) / 100)));
   if (scores.length !== 3) return 0;

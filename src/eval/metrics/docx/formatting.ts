@@ -26,6 +26,7 @@ import {
 } from '../../formats/docx/document.ts';
 import type { Docx } from '../../formats/docx/document.ts';
 import { hasYellowHighlightedSpan, openOdt } from '../../formats/docx/odt.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 /** OSWorld wraps `Document(path)` in try/except and returns 0; a missing path is 0 too. */
 async function tryOpen(value: unknown, what: string): Promise<Docx | null> {
@@ -90,7 +91,7 @@ export async function isFirstLineCentered(result: unknown): Promise<number> {
   const doc = await tryOpen(result, 'is_first_line_centered result');
   if (!doc) return 0;
   const first = bodyParagraphs(doc)[0];
-  if (!first) throw new Error('is_first_line_centered: the document has no paragraph');
+  if (!first) throw new MalformedInputError('is_first_line_centered: the document has no paragraph');
   return paragraphAlignment(first) === 'center' ? 1 : 0;
 }
 
@@ -121,13 +122,13 @@ export async function checkTabstops(result: unknown, expected: unknown, options:
     for (const p of p1) {
       const splits = paragraphText(p).split('\t');
       const part = splits.at(index);
-      if (part === undefined) throw new Error(`check_tabstops: a paragraph has no tab-separated part ${index}`);
+      if (part === undefined) throw new MalformedInputError(`check_tabstops: a paragraph has no tab-separated part ${index}`);
       const words = pythonSplitEachWhitespace(part).filter((w) => pythonStrip(w) !== '');
       if (words.length !== wordNumber) return 0;
     }
   }
   const first = sections(d2)[0];
-  if (!first) throw new Error('check_tabstops: the expected document has no section');
+  if (!first) throw new MalformedInputError('check_tabstops: the expected document has no section');
   const geometry = sectionGeometry(first);
   const width = geometry.pageWidth - geometry.leftMargin - geometry.rightMargin;
   const kept = (p: Parameters<typeof tabStops>[0]) =>
@@ -143,7 +144,7 @@ export async function checkTabstops(result: unknown, expected: unknown, options:
     }
     minus += difference / width;
   }
-  if (!p1.length) throw new Error('check_tabstops: no non-blank paragraphs (division by zero in OSWorld)');
+  if (!p1.length) throw new MalformedInputError('check_tabstops: no non-blank paragraphs (division by zero in OSWorld)');
   return 1 - minus / p1.length;
 }
 
@@ -162,7 +163,7 @@ export async function evaluateStrikeThroughLastParagraph(result: unknown, expect
   const doc = await tryOpen(result, 'result');
   if (!doc) return 0;
   const last = bodyParagraphs(doc).at(-1);
-  if (!last) throw new Error('evaluate_strike_through_last_paragraph: the document has no paragraph');
+  if (!last) throw new MalformedInputError('evaluate_strike_through_last_paragraph: the document has no paragraph');
   return paragraphRuns(last).every((r) => runFont(r).strike) ? 1 : 0;
 }
 
@@ -208,7 +209,7 @@ export async function evaluateColoredWordsInTables(result: unknown, expected: un
             const word = runText(r);
             if (!word) continue;
             const color = runFont(r).colorRgb;
-            if (!color) throw new Error(`evaluate_colored_words_in_tables: the run "${word}" has no RGB colour (OSWorld fails on None)`);
+            if (!color) throw new MalformedInputError(`evaluate_colored_words_in_tables: the run "${word}" has no RGB colour (OSWorld fails on None)`);
             const vowel = 'aeiou'.includes(Array.from(word)[0].toLowerCase());
             if (colorDistance(hexToRgb(color), vowel ? RED : BLUE) > threshold) return 0;
           }

@@ -4,6 +4,7 @@ import { filePath } from '../arguments.ts';
 import { pythonStrip } from '../../../python/str.ts';
 import { bodyTables, cellText, documentImages, openDocx, readTable } from '../../formats/docx/document.ts';
 import type { Docx } from '../../formats/docx/document.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 interface StructureComparison {
   score: number;
@@ -57,7 +58,7 @@ export async function compareDocxTables(result: unknown, expected: unknown): Pro
 async function decodedPixels(name: string, data: Buffer): Promise<{ width: number; height: number; channels: number; pixels: Buffer }> {
   const head = data.subarray(0, 256).toString('latin1');
   if (/^\s*(<\?xml|<svg)/.test(head) || /\.(svg|emf|wmf)$/i.test(name)) {
-    throw new Error(`image ${name} cannot be decoded by PIL (vector format)`);
+    throw new MalformedInputError(`image ${name} cannot be decoded by PIL (vector format)`);
   }
   const { data: pixels, info } = await sharp(data).raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, channels: info.channels, pixels };

@@ -26,7 +26,7 @@ import {
   textParagraphs,
 } from '../../formats/pptx/presentation.ts';
 import type { Pptx, Shape, Slide } from '../../formats/pptx/presentation.ts';
-import { DeskbenchError, type ErrorCode } from '../../../errors.ts';
+import { DeskbenchError, type ErrorCode, MalformedInputError } from '../../../errors.ts';
 
 /** Where the first mismatch is (1-based numbers, as in OSWorld's debug log) and the two values. */
 export interface PptxDifference {
@@ -72,21 +72,21 @@ class Mismatch extends DeskbenchError {
 function approx(a: number | null, b: number | null, tolerance: number): boolean {
   if (a === b) return true;
   if (a === 0 || b === 0) return false;
-  if (a === null || b === null) throw new Error('shape position is None on one side (TypeError in OSWorld)');
+  if (a === null || b === null) throw new MalformedInputError('shape position is None on one side (TypeError in OSWorld)');
   return Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)) <= tolerance;
 }
 
 /** Background colour as get_slide_background_color: solid → its rgb; "background" (inherit) → the master's solid rgb. */
 async function backgroundColor(pptx: Pptx, slide: Slide): Promise<string | null> {
   const solidRgb = (fill: ReturnType<typeof backgroundFill>, where: string): string => {
-    if (fill.rgb === null) throw new Error(`${pptx.file}: ${where} background colour ${fill.solidColorKind} has no .rgb (AttributeError in python-pptx)`);
+    if (fill.rgb === null) throw new MalformedInputError(`${pptx.file}: ${where} background colour ${fill.solidColorKind} has no .rgb (AttributeError in python-pptx)`);
     return fill.rgb;
   };
   const fill = backgroundFill(slide.xml);
   if (fill.type === 1) return solidRgb(fill, `slide ${slide.index + 1}`);
   if (fill.type !== 5) return null;
   const master = await slideMaster(pptx, slide);
-  if (!master) throw new Error(`${pptx.file}: slide ${slide.index + 1} has no slide master`);
+  if (!master) throw new MalformedInputError(`${pptx.file}: slide ${slide.index + 1} has no slide master`);
   const masterFill = backgroundFill(master.xml);
   return masterFill.type === 1 ? solidRgb(masterFill, 'master') : null;
 }
@@ -153,7 +153,7 @@ function underlineDiffers(u1: boolean | string | null, u2: boolean | string | nu
 export async function comparePptxFilesDetailed(result: unknown, expected: unknown, options: Options = {}): Promise<PptxComparison> {
   const file1 = filePath(result, 'compare_pptx_files result');
   const file2 = filePath(expected, 'compare_pptx_files expected');
-  if (!file1 || !file2) throw new Error('compare_pptx_files: a file is missing (python-pptx cannot open None)');
+  if (!file1 || !file2) throw new MalformedInputError('compare_pptx_files: a file is missing (python-pptx cannot open None)');
   const [prs1, prs2] = [await openPptx(file1), await openPptx(file2)];
   const on = (name: Switch) => flag(options, name, (DEFAULTS_TRUE as readonly string[]).includes(name));
   const tolerance = Number(options.approximately_tolerance ?? 0.005);
@@ -253,7 +253,7 @@ async function compareSlides(prs1: Pptx, prs2: Pptx, s: number, { on, eq, sameBo
     if (type1() === SHAPE_TYPE.TABLE) {
       const tbl1 = tableOf(sh1.el)!;
       const tbl2 = tableOf(sh2.el);
-      if (!tbl2) throw new Error(`slide ${slideNo}, shape ${i + 1}: expected shape is not a table (python-pptx raises)`);
+      if (!tbl2) throw new MalformedInputError(`slide ${slideNo}, shape ${i + 1}: expected shape is not a table (python-pptx raises)`);
       const [t1, t2] = [tableShape(tbl1), tableShape(tbl2)];
       if (t1.rows !== t2.rows || t1.columns !== t2.columns) fail('table size', `${t1.rows}×${t1.columns}`, `${t2.rows}×${t2.columns}`, at);
       for (let r = 0; r < t1.rows; r++) {

@@ -18,13 +18,14 @@ import {
   slideShapes,
   textParagraphs,
 } from '../../formats/pptx/presentation.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 /** check_slide_orientation_Portrait(pptx): slide width < slide height. */
 export async function checkSlideOrientationPortrait(result: unknown): Promise<number> {
   const file = filePath(result, 'check_slide_orientation_Portrait result');
-  if (!file) throw new Error('check_slide_orientation_Portrait: no presentation (python-pptx cannot open None)');
+  if (!file) throw new MalformedInputError('check_slide_orientation_Portrait: no presentation (python-pptx cannot open None)');
   const prs = await openPptx(file);
-  if (prs.slideWidth === null || prs.slideHeight === null) throw new Error(`${file}: presentation.xml has no p:sldSz`);
+  if (prs.slideWidth === null || prs.slideHeight === null) throw new MalformedInputError(`${file}: presentation.xml has no p:sldSz`);
   return prs.slideWidth < prs.slideHeight ? 1 : 0;
 }
 
@@ -37,7 +38,7 @@ export async function checkTransition(result: unknown, expected: unknown): Promi
   const slideIdx = requireField<number>(r, 'slide_idx', 'check_transition');
   const type = requireField<string>(r, 'transition_type', 'check_transition');
   const file = filePath(result, 'check_transition result');
-  if (!file) throw new Error('check_transition: no presentation');
+  if (!file) throw new MalformedInputError('check_transition: no presentation');
   const pkg = await openPackage(file);
   const slide = await readXmlPart(pkg, `ppt/slides/slide${slideIdx + 1}.xml`);
   if (!slide) return 0;
@@ -61,9 +62,9 @@ function parseRgb(value: string | null | undefined): [number, number, number] | 
 export async function checkPageNumberColors(result: unknown, expected: unknown): Promise<number> {
   const color = requireField<string>(rulesOf(expected, 'check_page_number_colors'), 'color', 'check_page_number_colors');
   const file = filePath(result, 'check_page_number_colors result');
-  if (!file) throw new Error('check_page_number_colors: no presentation');
+  if (!file) throw new MalformedInputError('check_page_number_colors: no presentation');
   const master = await readXmlPart(await openPackage(file), 'ppt/slideMasters/slideMaster1.xml');
-  if (!master) throw new Error(`${file} has no ppt/slideMasters/slideMaster1.xml`);
+  if (!master) throw new MalformedInputError(`${file} has no ppt/slideMasters/slideMaster1.xml`);
   const srgbUnderSolidFill = (root: (typeof master)[]) =>
     root.flatMap((r) => descendants(r, 'a:solidFill')).flatMap((fill) => descendants(fill, 'a:srgbClr'));
   const unique = <T,>(items: T[]) => [...new Set(items)];
@@ -106,7 +107,7 @@ export async function checkStrikethrough(result: unknown, expected: unknown): Pr
   const shapes = requireField<number[]>(r, 'shape_index_s', 'check_strikethrough');
   const paragraphs = requireField<number[]>(r, 'paragraph_index_s', 'check_strikethrough');
   const file = filePath(result, 'check_strikethrough result');
-  if (!file) throw new Error('check_strikethrough: no presentation');
+  if (!file) throw new MalformedInputError('check_strikethrough: no presentation');
   const prs = await openPptx(file);
   try {
     for (const s of slides) {
@@ -140,10 +141,10 @@ const HALF_INCH = 457200;
 export async function checkImageStretchAndCenter(result: unknown, expected: unknown): Promise<number> {
   const modifiedFile = filePath(result, 'check_image_stretch_and_center result');
   const originalFile = filePath(expected, 'check_image_stretch_and_center expected');
-  if (!modifiedFile || !originalFile) throw new Error('check_image_stretch_and_center: a presentation is missing');
+  if (!modifiedFile || !originalFile) throw new MalformedInputError('check_image_stretch_and_center: a presentation is missing');
   const [original, modified] = [await openPptx(originalFile), await openPptx(modifiedFile)];
   const [s1, s2] = [original.slides[0], modified.slides[0]];
-  if (!s1 || !s2) throw new Error('check_image_stretch_and_center: a presentation has no slide (IndexError)');
+  if (!s1 || !s2) throw new MalformedInputError('check_image_stretch_and_center: a presentation has no slide (IndexError)');
   const pictures = async (prs: typeof original, slide: typeof s1) =>
     (await slideShapes(prs, slide)).filter((s) => shapeType(s.el, true) === SHAPE_TYPE.PICTURE);
   const originalPictures = await pictures(original, s1);
@@ -158,7 +159,7 @@ export async function checkImageStretchAndCenter(result: unknown, expected: unkn
   const { left, top, width, height } = match.geometry;
   const [W, H] = [original.slideWidth, original.slideHeight];
   if (left === null || top === null || width === null || height === null || W === null || H === null) {
-    throw new Error('check_image_stretch_and_center: a size or position is missing');
+    throw new MalformedInputError('check_image_stretch_and_center: a size or position is missing');
   }
   if (
     Math.abs(width - W) > HALF_INCH ||
@@ -179,7 +180,7 @@ export async function evaluatePresentationFillToRgbDistance(result: unknown, exp
   const target = requireField<number[]>(r, 'rgb', 'evaluate_presentation_fill_to_rgb_distance');
   const original = (r.original_rgb as number[] | undefined) ?? null;
   const file = filePath(result, 'evaluate_presentation_fill_to_rgb_distance result');
-  if (!file) throw new Error('evaluate_presentation_fill_to_rgb_distance: no presentation');
+  if (!file) throw new MalformedInputError('evaluate_presentation_fill_to_rgb_distance: no presentation');
   const prs = await openPptx(file);
   const distance = (hex: string | null): number => {
     const rgb = parseRgb(hex);
@@ -197,13 +198,13 @@ export async function evaluatePresentationFillToRgbDistance(result: unknown, exp
       total += masterFill?.type === 1 ? distance(masterFill.rgb) : 1;
     } else total += 1;
   }
-  if (!prs.slides.length) throw new Error('evaluate_presentation_fill_to_rgb_distance: no slides (division by zero)');
+  if (!prs.slides.length) throw new MalformedInputError('evaluate_presentation_fill_to_rgb_distance: no slides (division by zero)');
   return 1 - total / prs.slides.length;
 }
 
 /** check_left_panel(accessibility_tree): the tree has a document-frame named "Slides View" (the slide pane is open). */
 export function checkLeftPanel(result: unknown): number {
-  if (typeof result !== 'string') throw new Error('check_left_panel: expected the accessibility tree XML as a string');
+  if (typeof result !== 'string') throw new MalformedInputError('check_left_panel: expected the accessibility tree XML as a string');
   const root = parseXml(result, 'accessibility tree');
   const frames = root.name === 'document-frame' ? [root, ...descendants(root, 'document-frame')] : descendants(root, 'document-frame');
   return frames.some((frame) => frame.attrs.name === 'Slides View') ? 1 : 0;

@@ -21,6 +21,8 @@ import { parseCellRef } from '../../formats/xlsx/sheet-xml.ts';
 import { loadSparklines } from '../../formats/xlsx/sparkline.ts';
 import { loadXlsxStyles, showStyle, styleDifference } from './style.ts';
 import { parseSheetRef, tryOpenWorkbook, Workbook, type SheetRef } from '../../formats/xlsx/workbook.ts';
+import { MetricOptionsError } from '../../errors.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 export interface TableFailure {
   /** The rule type ("sheet_data", …) or "load" when the result cannot be read. */
@@ -75,14 +77,14 @@ export async function compareTableDetailed(result: unknown, expected: unknown, o
   if (!resultBook) return { score: 0, failure: { rule: 'load', detail: `the result ${JSON.stringify(result)} is missing or is not a readable xlsx` } };
   let expectedBook: Workbook | null = null;
   if (expected !== undefined && expected !== null) {
-    if (typeof expected !== 'string') throw new Error(`compare_table: expected must be an xlsx path, got ${JSON.stringify(expected)}`);
+    if (typeof expected !== 'string') throw new MetricOptionsError(`compare_table: expected must be an xlsx path, got ${JSON.stringify(expected)}`);
     expectedBook = await Workbook.open(expected);
   }
   const rules = options.rules;
-  if (!Array.isArray(rules)) throw new Error('compare_table: options.rules must be a list of rules ({type, …})');
+  if (!Array.isArray(rules)) throw new MetricOptionsError('compare_table: options.rules must be a list of rules ({type, …})');
   const books: Books = { result: resultBook, expected: expectedBook, resultPath: result as string, expectedPath: (expected as string) ?? null };
   for (const [index, rule] of (rules as Rule[]).entries()) {
-    if (!rule || typeof rule.type !== 'string') throw new Error(`compare_table: rules[${index}] has no "type"`);
+    if (!rule || typeof rule.type !== 'string') throw new MetricOptionsError(`compare_table: rules[${index}] has no "type"`);
     const failure = await checkRule(rule, books);
     if (failure) return { score: 0, failure: { ...failure, rule: rule.type, index } };
   }
@@ -99,7 +101,7 @@ function sideOf(ref: SheetRef, books: Books): { book: Workbook; path: string } {
 
 async function checkRule(rule: Rule, books: Books): Promise<Failure> {
   const ref = (key: string) => {
-    if (!(key in rule)) throw new Error(`compare_table: rule "${rule.type}" needs "${key}"`);
+    if (!(key in rule)) throw new MetricOptionsError(`compare_table: rule "${rule.type}" needs "${key}"`);
     return parseSheetRef(rule[key], books.result, books.expected);
   };
   const pair = () => {
@@ -120,7 +122,7 @@ async function checkRule(rule: Rule, books: Books): Promise<Failure> {
       const frame1 = await readExcelFrame(first.book, a.name);
       if (!frame1) return { sheet, detail: `sheet ${label(a)} cannot be read` };
       const frame2 = await readExcelFrame(second.book, b.name);
-      if (!frame2) throw new Error(`compare_table: sheet ${label(b)} cannot be read`);
+      if (!frame2) throw new MalformedInputError(`compare_table: sheet ${label(b)} cannot be read`);
       const difference = frameDifference(roundFrame(frame1, precision), roundFrame(frame2, precision));
       if (!difference) return undefined;
       return { sheet, cell: difference.cell, actual: difference.actual, expected: difference.expected, detail: difference.reason };
@@ -144,7 +146,7 @@ async function checkRule(rule: Rule, books: Books): Promise<Failure> {
       const side = async (s: { book: Workbook }, r: SheetRef) => ({ sheet: await s.book.worksheetBySheetId(r.name), strings: (await s.book.sharedStrings()).osworld });
       const side1 = await side(first, a);
       const side2 = await side(second, b);
-      if (!Array.isArray(rule.rules)) throw new Error('compare_table: sheet_fuzzy needs "rules": [{range, type, …}]');
+      if (!Array.isArray(rule.rules)) throw new MetricOptionsError('compare_table: sheet_fuzzy needs "rules": [{range, type, …}]');
       for (const fuzzy of rule.rules as FuzzyRule[]) {
         const failure = fuzzyFailure(fuzzy, side1, side2);
         if (failure) return { sheet, cell: failure.cell, actual: JSON.stringify(failure.actual), expected: JSON.stringify(failure.expected), detail: `${fuzzy.type} fails` };
@@ -173,7 +175,7 @@ async function checkRule(rule: Rule, books: Books): Promise<Failure> {
       const sheet1 = await first.book.worksheet(a.name);
       if (!sheet1) return { sheet, detail: `sheet ${label(a)} cannot be read` };
       const sheet2 = await second.book.worksheet(b.name);
-      if (!sheet2) throw new Error(`compare_table: sheet ${label(b)} cannot be read`);
+      if (!sheet2) throw new MalformedInputError(`compare_table: sheet ${label(b)} cannot be read`);
       const key1 = freezeKey(sheet1);
       const key2 = freezeKey(sheet2);
       if (pythonEquals(key1, key2)) return undefined;
@@ -193,7 +195,7 @@ async function checkRule(rule: Rule, books: Books): Promise<Failure> {
       if (!sheet) return { sheet: label(r), detail: `sheet ${label(r)} cannot be read` };
       const validators = readValidators(sheet);
       const dvProps = rule.dv_props as Record<string, ValueRule>[];
-      if (!Array.isArray(dvProps)) throw new Error('compare_table: data_validation needs "dv_props": [{attr: {method, ref}}]');
+      if (!Array.isArray(dvProps)) throw new MetricOptionsError('compare_table: data_validation needs "dv_props": [{attr: {method, ref}}]');
       const outcome = checkValidators(validators, dvProps);
       if (outcome.pass) return undefined;
       return outcome.failing
@@ -225,7 +227,7 @@ async function checkRule(rule: Rule, books: Books): Promise<Failure> {
     case 'check_cell':
       return checkCell(rule, books, ref('sheet_idx'));
     default:
-      throw new Error(`compare_table: unimplemented sheet check "${rule.type}"`);
+      throw new MetricOptionsError(`compare_table: unimplemented sheet check "${rule.type}"`);
   }
 }
 
@@ -235,7 +237,7 @@ async function checkCell(rule: Rule, books: Books, r: SheetRef): Promise<Failure
   const sheet = await loadOpenpyxlSheet(book, r.name);
   if (!sheet) return { sheet: label(r), cell: coordinate, detail: `sheet ${label(r)} cannot be read` };
   const props = rule.props as Record<string, ValueRule>;
-  if (!props || typeof props !== 'object') throw new Error('compare_table: check_cell needs "props": {value|<style>: {method, ref}}');
+  if (!props || typeof props !== 'object') throw new MetricOptionsError('compare_table: check_cell needs "props": {value|<style>: {method, ref}}');
   const position = parseCellRef(coordinate);
   for (const [prop, valueRule] of Object.entries(props)) {
     let value: unknown = null;
@@ -243,7 +245,7 @@ async function checkCell(rule: Rule, books: Books, r: SheetRef): Promise<Failure
       if (prop === 'value') {
         value = toPlain(osworldCellValue(await book.worksheetBySheetId(r.name), coordinate, (await book.sharedStrings()).osworld));
       } else {
-        if (!position) throw new Error(`not a cell: ${coordinate}`);
+        if (!position) throw new MetricOptionsError(`not a cell: ${coordinate}`);
         value = readCellStyle(prop, sheet, sheet.cell(position.row, position.col));
       }
     } catch {

@@ -6,6 +6,8 @@ import { pyStr } from '../../../python/values.ts';
 import { bookEpoch } from '../../formats/xlsx/sheet-data.ts';
 import { child } from '../../formats/xlsx/xml.ts';
 import { tryOpenWorkbook } from '../../formats/xlsx/workbook.ts';
+import { MetricOptionsError } from '../../errors.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 export function normalizeCity(value: string): string {
   return value
@@ -18,13 +20,13 @@ export function normalizeCity(value: string): string {
 
 export async function compareConferenceCityInOrder(result: unknown, expected: unknown): Promise<number> {
   const list = (expected as { expected?: unknown } | null)?.expected;
-  if (!Array.isArray(list)) throw new Error('compare_conference_city_in_order: expected must be {expected: [city or [alternatives], …]}');
+  if (!Array.isArray(list)) throw new MetricOptionsError('compare_conference_city_in_order: expected must be {expected: [city or [alternatives], …]}');
   const book = await tryOpenWorkbook(result);
-  if (!book) throw new Error(`compare_conference_city_in_order: cannot open ${JSON.stringify(result)}`);
+  if (!book) throw new MalformedInputError(`compare_conference_city_in_order: cannot open ${JSON.stringify(result)}`);
   const activeTab = Number(child(child(book.workbookXml, 'bookViews'), 'workbookView')?.attrs.activeTab ?? 0);
   const entry = book.sheets[activeTab] ?? book.sheets[0];
   const sheet = entry ? await book.worksheet(entry.name) : undefined;
-  if (!sheet) throw new Error(`compare_conference_city_in_order: ${book.file} has no active worksheet`);
+  if (!sheet) throw new MalformedInputError(`compare_conference_city_in_order: ${book.file} has no active worksheet`);
   const styles = await book.styles();
   const strings = (await book.sharedStrings()).openpyxl;
   const epoch = bookEpoch(book.workbookXml);

@@ -4,6 +4,7 @@
 import { matchValueToRule, type ValueRule } from '../rule-match.ts';
 import { child, children } from '../../formats/xlsx/xml.ts';
 import type { Worksheet } from '../../formats/xlsx/sheet-xml.ts';
+import { MetricOptionsError } from '../../errors.ts';
 
 export type Validator = Record<string, string | boolean | null>;
 
@@ -35,7 +36,7 @@ export function checkValidators(validators: Validator[], dvProps: Record<string,
   for (const validator of validators) {
     const matches = dvProps.some((props) =>
       Object.entries(props).every(([attr, rule]) => {
-        if (!(attr in validator)) throw new Error(`data_validation: unknown attribute "${attr}" ('DataValidation' object has no attribute)`);
+        if (!(attr in validator)) throw new MetricOptionsError(`data_validation: unknown attribute "${attr}" ('DataValidation' object has no attribute)`);
         return matchValueToRule(validator[attr], rule);
       }),
     );

@@ -5,6 +5,7 @@ import { osworldCellValue } from '../../formats/xlsx/cell-values.ts';
 import { pythonLstrip, pythonRstrip } from '../../../python/str.ts';
 import { pyStr } from '../../../python/values.ts';
 import { cellName, parseCellRef, type Worksheet } from '../../formats/xlsx/sheet-xml.ts';
+import { MetricOptionsError } from '../../errors.ts';
 
 export interface FuzzyRule {
   range: string | string[];
@@ -30,7 +31,7 @@ function rangeCells(range: string | string[]): string[] {
     const [from, to = from] = part.split(':');
     const a = parseCellRef(from);
     const b = parseCellRef(to);
-    if (!a || !b) throw new Error(`sheet_fuzzy: "${part}" is not a cell range`);
+    if (!a || !b) throw new MetricOptionsError(`sheet_fuzzy: "${part}" is not a cell range`);
     for (let r = Math.min(a.row, b.row); r <= Math.max(a.row, b.row); r++)
       for (let c = Math.min(a.col, b.col); c <= Math.max(a.col, b.col); c++) cells.push(cellName(r, c));
   }
@@ -52,7 +53,7 @@ function normalise(value: string, rule: FuzzyRule): string {
 /** The first failing cell of one fuzzy rule, or undefined when every cell passes. */
 export function fuzzyFailure(rule: FuzzyRule, first: FuzzySide, second: FuzzySide): { cell: string; actual: string; expected: string } | undefined {
   if (!['includes', 'included_by', 'fuzzy_match', 'exact_match'].includes(rule.type)) {
-    throw new Error(`sheet_fuzzy: unknown type "${rule.type}" (expected includes, included_by, fuzzy_match or exact_match)`);
+    throw new MetricOptionsError(`sheet_fuzzy: unknown type "${rule.type}" (expected includes, included_by, fuzzy_match or exact_match)`);
   }
   for (const cell of rangeCells(rule.range)) {
     const v1 = normalise(pyStr(osworldCellValue(first.sheet, cell, first.strings)), rule);

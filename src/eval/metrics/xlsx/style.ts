@@ -8,6 +8,7 @@ import type { PyValue } from '../../../python/values.ts';
 import { cellName, parseCellRef } from '../../formats/xlsx/sheet-xml.ts';
 import { children, type XmlElement } from '../../formats/xlsx/xml.ts';
 import type { Workbook } from '../../formats/xlsx/workbook.ts';
+import { MalformedInputError } from '../../../errors.ts';
 
 export type StyleMap = Map<string, StyleValue[]>;
 
@@ -115,7 +116,7 @@ function activeTest(rule: XmlElement, valueAt: (coordinate: string) => PyValue):
     let references: XlValue[];
     try {
       references = compiled.map((f) => {
-        if (f.inputs.length) throw new Error('a reference needs an input');
+        if (f.inputs.length) throw new MalformedInputError('a reference needs an input');
         return f.evaluate(new Map());
       });
     } catch {
