@@ -29,13 +29,10 @@ function places(pattern: RegExp): string[] {
 
 /**
  * The plain `throw new Error(`s left, at most this many per file, and why. shlex.ts raises Python's ValueError for
- * the control server, which bundles it (server/), and shared/ may not import src/errors.ts (they share a layer). The other two
- * files were under another change when the errors got their codes: theirs go when that lands.
+ * the control server, which bundles it (server/), and shared/ may not import src/errors.ts (they share a layer).
  */
 const PLAIN_THROWS: Record<string, number> = {
   'shared/shlex.ts': 3,
-  'node/plugin/index.ts': 1,
-  'adapters/osworld/setup-steps.ts': 2,
 };
 
 /** The other plain Errors made on purpose, one a file, each for a reason its code shows. */

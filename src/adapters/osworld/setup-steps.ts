@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { containedPath } from '../../task/contained-path.ts';
 import type { ExecResult } from '../../desktop/client.ts';
-import { needs, StepParameterError } from '../../setup/errors.ts';
+import { needs, StepFailedError, StepParameterError } from '../../setup/errors.ts';
 import {
   command,
   entry,
@@ -98,7 +98,7 @@ const execute: SetupStep = async (ctx, parameters) => {
     }
     if (!until || (result && untilMet(until, result)) || failures >= UNTIL_MAX_FAILURES) return;
     if (Date.now() - started > UNTIL_GIVE_UP_MS) {
-      throw new Error(`${shown}: until ${describeValue(until)} was not met within ${UNTIL_GIVE_UP_MS / 1000} s`);
+      throw new StepFailedError(`${shown}: until ${describeValue(until)} was not met within ${UNTIL_GIVE_UP_MS / 1000} s`);
     }
     await sleep(UNTIL_INTERVAL_MS, ctx.signal);
   }
@@ -148,7 +148,7 @@ const uploadFile: SetupStep = async (ctx, parameters) => {
     const localPath = containedPath(ctx.taskDir, requireString('upload_file', file, 'local_path'), { file: ctx.taskFile, field: `parameters.files[${i}].local_path` });
     const path = requireString('upload_file', file, 'path');
     const data = await readFile(localPath).catch((error: unknown) => {
-      throw new Error(`upload_file: cannot read ${localPath}: ${messageOf(error)}`);
+      throw new StepFailedError(`upload_file: cannot read ${localPath}: ${messageOf(error)}`);
     });
     await withRetries(ctx, [1000, 2000], () => ctx.desktop.upload(path, data));
   }

@@ -10,7 +10,7 @@ import { configDefaults, type Plugin } from 'vitest/config';
 import type { Vitest } from 'vitest/node';
 
 import { registerConfiguredAgent } from '../../agent/configured.ts';
-import { OptionsError } from '../../errors.ts';
+import { InternalError, OptionsError } from '../../errors.ts';
 import { PAYLOAD_KEY } from '../../contract/payload.ts';
 import { currentRunId } from '../../desktop/run-id.ts';
 import { LOCKFILE_NAME, readLock } from '../../files/lockfile.ts';
@@ -129,7 +129,7 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
 }
 
 function selected(selection: Selection | undefined): Selection {
-  if (!selection) throw new Error('deskbench(): the config hook did not run before the others');
+  if (!selection) throw new InternalError('deskbench(): the config hook did not run before the others');
   return selection;
 }
 
