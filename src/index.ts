@@ -9,7 +9,8 @@ export { runMetric } from './eval/run-metric.ts';
 export { defineMetric, defineGetter } from './eval/registry.ts';
 export type { Metric, Getter, EvalEnv, Options } from './eval/registry.ts';
 export { defineSetupStep } from './setup/registry.ts';
-export { SkipTask } from './errors.ts';
+export { DeskbenchError, ERROR_CODES, SkipTask } from './errors.ts';
+export type { ErrorCode } from './errors.ts';
 export type { SetupStep, SetupContext } from './setup/registry.ts';
 export { defineAgent } from './agent/types.ts';
 export type {
