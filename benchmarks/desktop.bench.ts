@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { startDesktop, type Desktop } from '../src/desktop/docker-provider.ts';
+import { startDesktop, type Desktop } from '../src/desktop/providers/docker/container.ts';
 
 const samples: Record<string, number[]> = {};
 async function timed<T>(name: string, run: () => Promise<T>): Promise<T> {

@@ -6,7 +6,7 @@
 // Run: npm run bench:fidelity [-- App …]   (app names as in src/fidelity/osworld-screen.ts: Chrome, "VS Code", …)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startDesktop } from '../src/desktop/docker-provider.ts';
+import { startDesktop } from '../src/desktop/providers/docker/container.ts';
 import { desktopImage } from '../src/desktop/image.ts';
 import { type FidelityRow, measureFidelity } from '../src/fidelity/fidelity.ts';
 import { verifyEnvironment } from '../src/node/verify/environment.ts';

@@ -2,7 +2,7 @@
 // engine, no image, a desktop that never gets ready), the project stops at once with the container's own log and
 // processes, instead of every test waiting out its timeout — on CI that is the difference between a clear message in
 // a minute and a run killed at its time limit with nothing said.
-// Then it serves the project's pool of warm desktops (src/desktop/warm-pool.ts, as the plugin serves a run's): test
+// Then it serves the project's pool of warm desktops (src/desktop/providers/docker/warm-pool.ts, as the plugin serves a run's): test
 // files take their desktops there (test/helpers/desktops.ts), so a file does not wait the seconds a GNOME desktop takes
 // to start while the file before it runs; the desktop that came up first is the pool's first. Every desktop of the
 // pool carries this run's id: the reaper removes them however vitest ends (Ctrl-C, a SIGINT to vitest alone, vitest
@@ -10,11 +10,11 @@
 import { getContainerRuntimeClient } from 'testcontainers';
 import type { TestProject } from 'vitest/node';
 import { removeContainers } from '../src/desktop/cleanup.ts';
-import { type Desktop, startDesktop } from '../src/desktop/docker-provider.ts';
+import { type Desktop, startDesktop } from '../src/desktop/providers/docker/container.ts';
 import { RUN_LABEL } from '../src/desktop/labels.ts';
 import { startReaper } from '../src/desktop/reaper.ts';
-import { WarmDesktopPool } from '../src/desktop/warm-pool.ts';
-import { serveDesktopPool } from '../src/desktop/warm-pool-endpoint.ts';
+import { WarmDesktopPool } from '../src/desktop/providers/docker/warm-pool.ts';
+import { serveDesktopPool } from '../src/desktop/providers/docker/warm-pool-endpoint.ts';
 import { DESKTOP_POOL_KEY, DESKTOP_TESTS_RUN_ID as RUN_ID } from './desktop-project.ts';
 
 const STARTUP_TIMEOUT_MS = 240_000;

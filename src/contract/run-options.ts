@@ -56,7 +56,7 @@ export const runOptionsSchema = z.object({
           .strict()
           .optional(),
         hostAddress: z.string().optional(),
-        /** Desktops started ahead of the tasks (src/desktop/warm-pool.ts); default one per worker, 0 disables. */
+        /** Desktops started ahead of the tasks (src/desktop/providers/docker/warm-pool.ts); default one per worker, 0 disables. */
         warm: z.int({ error: 'expected a whole number of desktops (0 disables)' }).nonnegative({ error: 'expected a whole number of desktops (0 disables)' }).optional(),
       }),
       z.object({ provider: z.literal('remote'), url: z.string().url(), token: z.string().optional() }),

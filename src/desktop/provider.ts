@@ -1,10 +1,10 @@
 // Where a task's desktop comes from. `docker`: a fresh local container per task (testcontainers, see
-// docker-provider.ts). `remote`: an already running OSWorld-protocol server — an OSWorld VM, or our container on
+// providers/docker/container.ts). `remote`: an already running OSWorld-protocol server — an OSWorld VM, or our container on
 // another host — which deskbench neither starts nor stops.
 import { Registry } from '../shared/registry.ts';
 import { DesktopClient, DesktopRequestError, DesktopUnavailableError } from './client.ts';
-import type { DesktopLimits } from './docker-provider.ts';
-import type { DesktopPoolAddress } from './warm-pool-endpoint.ts';
+import type { DesktopLimits } from './providers/docker/container.ts';
+import type { DesktopPoolAddress } from './providers/docker/warm-pool-endpoint.ts';
 import { OptionsError } from '../errors.ts';
 
 /** A service of the desktop the host talks to: its URL, and the headers every request to it carries. */
@@ -58,10 +58,10 @@ export function startDesktopFor(spec: DesktopSpec): Promise<DesktopHandle> {
 /** A fresh local container, or one of the run's warm desktops when the run has a pool. */
 async function startDockerDesktop(spec: Extract<DesktopSpec, { provider: 'docker' }>): Promise<DesktopHandle> {
   if (spec.pool) {
-    const { takeDesktopFrom } = await import('./warm-pool-endpoint.ts');
+    const { takeDesktopFrom } = await import('./providers/docker/warm-pool-endpoint.ts');
     return takeDesktopFrom(spec.pool);
   }
-  const { startDesktop } = await import('./docker-provider.ts');
+  const { startDesktop } = await import('./providers/docker/container.ts');
   const desktop = await startDesktop({ image: spec.image, limits: spec.limits, hostAddress: spec.hostAddress, runId: spec.runId });
   return {
     client: desktop.client,

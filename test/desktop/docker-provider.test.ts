@@ -1,6 +1,6 @@
 // The docker provider's parts that need no engine (its containers: test/desktop/isolation.desktop.test.ts).
 import { describe, expect, test } from 'vitest';
-import { parseSize } from '../../src/desktop/docker-provider.ts';
+import { parseSize } from '../../src/desktop/providers/docker/container.ts';
 
 describe('parseSize', () => {
   test("Docker's units, and a clear error for anything else", () => {

@@ -5,7 +5,7 @@
 import { getContainerRuntimeClient } from 'testcontainers';
 import { expect, test } from 'vitest';
 import { removeContainers } from '../../src/desktop/cleanup.ts';
-import { startDesktop } from '../../src/desktop/docker-provider.ts';
+import { startDesktop } from '../../src/desktop/providers/docker/container.ts';
 import { ownRunId } from '../helpers/desktops.ts';
 
 process.env.TESTCONTAINERS_HOST_OVERRIDE = '172.17.0.1';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { getContainerRuntimeClient } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeContainers } from '../../src/desktop/cleanup.ts';
-import { type Desktop, startDesktop } from '../../src/desktop/docker-provider.ts';
+import { type Desktop, startDesktop } from '../../src/desktop/providers/docker/container.ts';
 import { desktopImage } from '../../src/desktop/image.ts';
 import { ownRunId } from '../helpers/desktops.ts';
 

@@ -3,7 +3,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { getContainerRuntimeClient } from 'testcontainers';
 import { describe, expect, test } from 'vitest';
-import { startDesktop } from '../../src/desktop/docker-provider.ts';
+import { startDesktop } from '../../src/desktop/providers/docker/container.ts';
 import { DesktopImageMissingError, desktopImage } from '../../src/desktop/image.ts';
 
 /** The image's repository (DESKBENCH_IMAGE without its tag): build-image.sh tags <repo>:<hash> and <repo>:latest. */

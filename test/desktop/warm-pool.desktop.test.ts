@@ -1,4 +1,4 @@
-// The run's pool of warm desktops (src/desktop/warm-pool.ts), on real containers: through the vitest CLI, three small
+// The run's pool of warm desktops (src/desktop/providers/docker/warm-pool.ts), on real containers: through the vitest CLI, three small
 // tasks each get a fresh container of their own that was started before they asked (but the first), and nothing is
 // left after the run; `desktop.warm: 0` starts one per task as before. Then the pool itself: a desktop that died while
 // waiting is not handed out, and when no desktop can start the task gets the start's error.
@@ -9,10 +9,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { removeContainers } from '../../src/desktop/cleanup.ts';
-import { startDesktop } from '../../src/desktop/docker-provider.ts';
+import { startDesktop } from '../../src/desktop/providers/docker/container.ts';
 import { RUN_LABEL } from '../../src/desktop/labels.ts';
-import { WarmDesktopPool } from '../../src/desktop/warm-pool.ts';
-import { serveDesktopPool, takeDesktopFrom } from '../../src/desktop/warm-pool-endpoint.ts';
+import { WarmDesktopPool } from '../../src/desktop/providers/docker/warm-pool.ts';
+import { serveDesktopPool, takeDesktopFrom } from '../../src/desktop/providers/docker/warm-pool-endpoint.ts';
 import { childRunId } from '../helpers/child-run.ts';
 import { ownRunId } from '../helpers/desktops.ts';
 import { readSummaries, vitestCli } from '../plugin/run-vitest.ts';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
 import type { DesktopHandle, DesktopService, DesktopSpec } from '../../src/desktop/provider.ts';
 import { startReaper } from '../../src/desktop/reaper.ts';
-import { type DesktopPoolAddress, takeDesktopFrom } from '../../src/desktop/warm-pool-endpoint.ts';
+import { type DesktopPoolAddress, takeDesktopFrom } from '../../src/desktop/providers/docker/warm-pool-endpoint.ts';
 import { DESKTOP_POOL_KEY } from '../desktop-project.ts';
 
 /** A desktop from the pool: its control server's URL and token, and the DevTools and VLC fronts. */

@@ -7,11 +7,11 @@
 import type { TestProject } from 'vitest/node';
 import { PAYLOAD_KEY, type WorkerPayload } from '../../contract/payload.ts';
 import { removeContainers } from '../../desktop/cleanup.ts';
-import { startDesktop } from '../../desktop/docker-provider.ts';
+import { startDesktop } from '../../desktop/providers/docker/container.ts';
 import { assertDesktopImage } from '../../desktop/image.ts';
 import { startReaper } from '../../desktop/reaper.ts';
-import { WarmDesktopPool } from '../../desktop/warm-pool.ts';
-import { type ServedPool, serveDesktopPool } from '../../desktop/warm-pool-endpoint.ts';
+import { WarmDesktopPool } from '../../desktop/providers/docker/warm-pool.ts';
+import { type ServedPool, serveDesktopPool } from '../../desktop/providers/docker/warm-pool-endpoint.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The plugin's payload says which provider the tasks use (a remote desktop needs no engine here) and the run's id.

@@ -5,13 +5,13 @@
 // limited.
 import { randomBytes } from 'node:crypto';
 import { GenericContainer, PullPolicy, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
-import { DesktopClient } from './client.ts';
-import { assertDesktopImage, desktopImage } from './image.ts';
-import { DESKBENCH_LABEL, RUN_LABEL } from './labels.ts';
-import { currentRunId } from './run-id.ts';
-import { ensureRunNetwork } from './network.ts';
-import type { DesktopService } from './provider.ts';
-import { OptionsError } from '../errors.ts';
+import { DesktopClient } from '../../client.ts';
+import { assertDesktopImage, desktopImage } from '../../image.ts';
+import { DESKBENCH_LABEL, RUN_LABEL } from '../../labels.ts';
+import { currentRunId } from '../../run-id.ts';
+import { ensureRunNetwork } from '../../network.ts';
+import type { DesktopService } from '../../provider.ts';
+import { OptionsError } from '../../../errors.ts';
 
 // Ryuk's image cannot be pulled without a registry; containers are removed by label instead (cleanup.ts).
 process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';

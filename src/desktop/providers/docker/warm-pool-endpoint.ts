@@ -5,9 +5,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DesktopClient, DesktopUnavailableError } from './client.ts';
-import type { Desktop } from './docker-provider.ts';
-import { type DesktopHandle, type DesktopService, answers } from './provider.ts';
+import { DesktopClient, DesktopUnavailableError } from '../../client.ts';
+import type { Desktop } from './container.ts';
+import { type DesktopHandle, type DesktopService, answers } from '../../provider.ts';
 import type { WarmDesktopPool } from './warm-pool.ts';
 
 export interface DesktopPoolAddress {
@@ -92,7 +92,7 @@ export async function takeDesktopFrom(pool: DesktopPoolAddress): Promise<Desktop
     id: handed.id,
     isAlive: () => answers(client),
     // Loaded when needed: a worker that never stops a pooled desktop need not load the engine's client.
-    stop: async () => (await import('./cleanup.ts')).removeContainer(handed.id),
+    stop: async () => (await import('../../cleanup.ts')).removeContainer(handed.id),
   };
 }
 

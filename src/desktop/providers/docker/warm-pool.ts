@@ -4,9 +4,9 @@
 // The pool fills on the first request, so a run that starts no desktop (`vitest list`, everything filtered out or
 // resumed) starts none. It lives in vitest's main process (src/node/plugin/global-setup.ts); workers ask it over
 // warm-pool-endpoint.ts.
-import type { Desktop } from './docker-provider.ts';
-import { answers } from './provider.ts';
-import { DesktopUnavailableError } from './client.ts';
+import type { Desktop } from './container.ts';
+import { answers } from '../../provider.ts';
+import { DesktopUnavailableError } from '../../client.ts';
 
 /** Waiting desktops tried before the caller's own start (they only fail when the machine kills them). */
 const MAX_TRIES = 3;
