@@ -4,7 +4,8 @@
 import { test as base } from 'vitest';
 import { scriptedAgent } from './agent/agents/scripted.ts';
 import type { Agent } from './agent/types.ts';
-import { type DesktopHandle, type DesktopSpec, startDesktopFor } from './desktop/provider.ts';
+import { DEFAULT_DESKTOP, type DesktopSpec, startDesktopFor } from './desktop/providers/index.ts';
+import type { DesktopHandle } from './desktop/providers/provider.ts';
 import { DEFAULT_RUN_OPTIONS } from './contract/run-options.ts';
 import { type RunTaskOptions, type TaskOutcome, runTask as runTaskInDesktop, runTaskOptions } from './worker/run-task.ts';
 import { readTaskFile } from './adapters/load.ts';
@@ -23,7 +24,7 @@ export interface DeskbenchFixtures {
 }
 
 export const test = base.extend<DeskbenchFixtures>({
-  desktopSpec: [{ provider: 'docker' }, { injected: true }],
+  desktopSpec: [DEFAULT_DESKTOP, { injected: true }],
   desktop: async ({ desktopSpec }, use) => {
     const desktop = await startDesktopFor(desktopSpec);
     try {

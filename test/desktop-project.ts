@@ -6,7 +6,7 @@
 // own take them from test/helpers/desktops.ts (ownRunId: under this one). The child vitest runs some tests start get
 // their own ids (helpers/child-run.ts) and clean up after themselves.
 import { resolve } from 'node:path';
-import type { DesktopPoolAddress } from '../src/desktop/providers/docker/warm-pool-endpoint.ts';
+import type { DesktopPoolAddress } from '../src/desktop/providers/provider.ts';
 
 export const DESKTOP_TESTS_RUN_ID = `test-desktop-${process.pid}`;
 

@@ -2,7 +2,7 @@
 // secrets may ride along). The plugin builds it (node/plugin/payload.ts), the global setup adds the warm pool's
 // address, and every task test reads it (worker/runtime.ts). No option crosses any other way: not in the generated
 // code, not in the environment.
-import type { DesktopPoolAddress } from '../desktop/providers/docker/warm-pool-endpoint.ts';
+import type { DesktopPoolAddress } from '../desktop/providers/provider.ts';
 import type { RunOptions } from './run-options.ts';
 
 export const PAYLOAD_KEY = 'deskbench:payload';

@@ -2,6 +2,7 @@
 // the plugin's option schema (src/node/plugin/options.ts) and the runner's RunTaskOptions both derive, so the list is
 // written once here and in the README's option table (test/plugin/readme-options.test.ts keeps the two in step).
 import { z } from 'zod';
+import { DEFAULT_DESKTOP, desktopOptions } from '../desktop/providers/index.ts';
 
 /** Where downloaded task files are cached, relative to the vitest root. */
 export const DEFAULT_CACHE_DIR = '.cache/deskbench';
@@ -40,28 +41,10 @@ export const runOptionsSchema = z.object({
    * Where desktops come from: a local container per task (default; `image` defaults to DESKBENCH_IMAGE or
    * deskbench/desktop:latest; `limits` {memory, cpus, pids} default to {'4g', 2, 4096}; `hostAddress`, the host
    * interface its ports are published on, defaults to 127.0.0.1; `warm`, desktops started ahead of the tasks, defaults
-   * to one per vitest worker) or an already running server.
+   * to one per vitest worker) or an already running server (`remote`). One member per provider, each from its folder
+   * in src/desktop/providers/ (index.ts lists them).
    */
-  desktop: z
-    .discriminatedUnion('provider', [
-      z.object({
-        provider: z.literal('docker'),
-        image: z.string().optional(),
-        limits: z
-          .object({
-            memory: z.union([z.number().int().positive(), z.string().regex(/^\d+(\.\d+)?\s*[kmgt]?i?b?$/i, "a size such as '4g' or '512m'")]).optional(),
-            cpus: z.number().positive().optional(),
-            pids: z.number().int().positive().optional(),
-          })
-          .strict()
-          .optional(),
-        hostAddress: z.string().optional(),
-        /** Desktops started ahead of the tasks (src/desktop/providers/docker/warm-pool.ts); default one per worker, 0 disables. */
-        warm: z.int({ error: 'expected a whole number of desktops (0 disables)' }).nonnegative({ error: 'expected a whole number of desktops (0 disables)' }).optional(),
-      }),
-      z.object({ provider: z.literal('remote'), url: z.string().url(), token: z.string().optional() }),
-    ])
-    .default({ provider: 'docker' }),
+  desktop: desktopOptions.default(DEFAULT_DESKTOP),
   /** Record the screen of each task to recording.mp4. */
   record: z.boolean().default(false),
   /** Per-task timeout in seconds (desktop start + setup + agent + evaluation); past it the task ends TIMED_OUT. */

@@ -2,7 +2,7 @@
 // token-guarded front, so every request carries the service's headers; and Chrome names its WebSocket endpoint after
 // the address it was asked on inside the desktop, so that endpoint is moved onto the front's host and port.
 import type { Browser } from 'playwright-core';
-import type { DesktopService } from './provider.ts';
+import type { DesktopService } from './providers/provider.ts';
 import { DesktopUnavailableError } from './client.ts';
 
 export async function connectOverDevTools(cdp: DesktopService, timeoutMs = 30_000): Promise<Browser> {

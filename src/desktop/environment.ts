@@ -2,11 +2,10 @@
 // digest of its config) and the versions of the apps the tasks drive, asked of the desktop's control server.
 import { ImageName, getContainerRuntimeClient } from 'testcontainers';
 import type { DesktopClient } from './client.ts';
-import type { DesktopSpec } from './provider.ts';
-import { desktopImage } from './image.ts';
+import { type DesktopSpec, desktopProviderOf } from './providers/index.ts';
 
 export interface DesktopEnvironment {
-  /** The image name the task's container ran (docker desktops). */
+  /** The image name the task's desktop ran, when its provider knows it (docker; its `image` hook). */
   image?: string;
   /** The engine's id of that image (`sha256:…`), unique to its content. */
   imageId?: string;
@@ -31,9 +30,18 @@ const imageIds = new Map<string, Promise<{ imageId?: string; buildHash?: string 
 
 /** Never throws: what cannot be found is left out (the task matters more than its description). */
 export async function describeDesktop(spec: DesktopSpec, client: DesktopClient): Promise<DesktopEnvironment> {
-  const image = spec.provider === 'docker' ? (spec.image ?? desktopImage()) : undefined;
-  const [ids, versions] = await Promise.all([image ? imageIdOf(image) : {}, appVersions(client)]);
-  return { ...(image ? { image } : {}), ...ids, versions };
+  const [image, versions] = await Promise.all([imageOf(spec), appVersions(client)]);
+  return { ...image, versions };
+}
+
+/** The image the provider says its desktops run (none: not known), with the engine's id of it. */
+async function imageOf(spec: DesktopSpec): Promise<Omit<DesktopEnvironment, 'versions'>> {
+  try {
+    const image = await desktopProviderOf(spec).image?.(spec);
+    return image ? { image, ...(await imageIdOf(image)) } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The engine's id of an image and its build hash label; empty when the engine does not answer or lacks the image. */

@@ -2,7 +2,7 @@
 // strings), so users who know OSWorld find them. Built-in families register themselves from `builtins.ts`; users add
 // their own with `defineMetric` / `defineGetter`, and `deskbench check` counts those as implemented.
 import type { DesktopClient } from '../desktop/client.ts';
-import type { DesktopService } from '../desktop/provider.ts';
+import type { DesktopService } from '../desktop/providers/provider.ts';
 import { Registry } from '../shared/registry.ts';
 import type { SourceFormat } from '../task/types.ts';
 

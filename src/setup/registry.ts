@@ -2,7 +2,7 @@
 // Built-in families register from `builtins.ts`; users add their own with `defineSetupStep`.
 import type { DesktopClient } from '../desktop/client.ts';
 import { Registry } from '../shared/registry.ts';
-import type { DesktopService } from '../desktop/provider.ts';
+import type { DesktopService } from '../desktop/providers/provider.ts';
 
 export interface SetupContext {
   desktop: DesktopClient;

@@ -3,7 +3,8 @@
 // error, an abort or a signal names the phase it came in; errors are thrown and judged by runTask (verdicts.ts).
 import { runAgentLoop } from './agent-loop.ts';
 import type { Action, AgentContext } from '../agent/types.ts';
-import { type DesktopHandle, startDesktopFor } from '../desktop/provider.ts';
+import { startDesktopFor } from '../desktop/providers/index.ts';
+import type { DesktopHandle } from '../desktop/providers/provider.ts';
 import { settleDesktop } from '../desktop/settle.ts';
 import { type EvalResult, evaluate } from '../eval/engine.ts';
 import { SkipTask } from '../errors.ts';

@@ -5,7 +5,7 @@
 // are put in order, and the timeout, the caller's abort and the process's signals are watched.
 import { resolve } from 'node:path';
 import { ABORTED, untilAborted } from '../abort.ts';
-import type { DesktopHandle } from '../desktop/provider.ts';
+import type { DesktopHandle } from '../desktop/providers/provider.ts';
 import { registerAdapters } from '../adapters/index.ts';
 import { describeDesktop } from '../desktop/environment.ts';
 import { currentRunId } from '../desktop/run-id.ts';

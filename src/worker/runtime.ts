@@ -12,7 +12,7 @@ import { agentIdentity } from '../agent/identity.ts';
 import { PAYLOAD_KEY, type WorkerPayload } from '../contract/payload.ts';
 import { PROGRESS_ARTIFACT, type TaskProgress } from '../contract/progress.ts';
 import type { TaskTestMeta } from '../contract/task-test.ts';
-import type { DesktopSpec } from '../desktop/provider.ts';
+import type { DesktopSpec } from '../desktop/providers/index.ts';
 import { redact, secretValues } from '../shared/redact.ts';
 import { readSolutionFile } from '../solutions/load.ts';
 import { readTaskFile } from '../adapters/load.ts';
@@ -92,8 +92,9 @@ async function runTaskInTest(task: Task, payload: WorkerPayload, context: TestCo
   const meta = context.task.meta as { deskbench?: TaskTestMeta };
   const { run, runId } = payload;
   const secrets = secretValues({ agentOptions: payload.agentOptions, desktop: run.desktop });
-  // The run's warm desktops (node/plugin/global-setup.ts): the task takes one there instead of starting its own.
-  const desktop: DesktopSpec = run.desktop.provider === 'docker' ? { ...run.desktop, runId, ...(payload.pool ? { pool: payload.pool } : {}) } : run.desktop;
+  // The run's id labels what its provider starts; with the run's warm desktops (node/plugin/global-setup.ts, when its
+  // provider serves them) the task takes one there instead of starting its own.
+  const desktop: DesktopSpec = { ...run.desktop, runId, ...(payload.pool ? { pool: payload.pool } : {}) };
   const agent = await loadTaskAgent(payload.agent, payload.agentOptions, importModule).catch((error: Error) => {
     // A factory may fail quoting its options (an API key): masked, and without the original as cause (vitest prints it).
     throw new AgentError(redact(`could not load the agent: ${error.message ?? error}`, secrets));

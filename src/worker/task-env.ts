@@ -2,7 +2,7 @@
 // are handed it as it is, since their contexts (SetupContext, EvalEnv) are each a part of it.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { DesktopHandle } from '../desktop/provider.ts';
+import type { DesktopHandle } from '../desktop/providers/provider.ts';
 import { settleDesktop } from '../desktop/settle.ts';
 import type { EvalEnv } from '../eval/registry.ts';
 import { LOCKFILE_NAME, lockAt } from '../files/lockfile.ts';

@@ -1,7 +1,7 @@
 // The types of a task's run: what runTask is given (RunTaskOptions) and what it returns (TaskOutcome), with the
 // phases they are timed by. Their own module, so the phase, record and verdict modules need not import run-task.ts.
 import type { Agent } from '../agent/types.ts';
-import type { DesktopSpec } from '../desktop/provider.ts';
+import type { DesktopSpec } from '../desktop/providers/index.ts';
 import type { DesktopEnvironment } from '../desktop/environment.ts';
 import type { EvalDetails } from '../eval/engine.ts';
 import type { TaskProgress } from '../contract/progress.ts';

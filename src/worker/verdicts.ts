@@ -1,6 +1,6 @@
 // How a task's end becomes its verdict when it is not a score: a timeout or an abort, a signal, or an error, each named
 // by the phase it came in. The record step (task-record.ts) masks the messages and writes the first verdict only.
-import type { DesktopHandle } from '../desktop/provider.ts';
+import type { DesktopHandle } from '../desktop/providers/provider.ts';
 import type { EvalDetails } from '../eval/engine.ts';
 import { AgentError } from '../errors.ts';
 import { infrastructureErrorCode } from '../files/errors.ts';

@@ -4,9 +4,10 @@
 // containers itself (the provider's own tests) labels them with a run id from ownRunId(), which a reaper watches.
 import { randomBytes } from 'node:crypto';
 import { afterAll, inject } from 'vitest';
-import type { DesktopHandle, DesktopService, DesktopSpec } from '../../src/desktop/provider.ts';
+import type { DesktopSpec } from '../../src/desktop/providers/index.ts';
+import type { DesktopHandle, DesktopPoolAddress, DesktopService } from '../../src/desktop/providers/provider.ts';
 import { startReaper } from '../../src/desktop/reaper.ts';
-import { type DesktopPoolAddress, takeDesktopFrom } from '../../src/desktop/providers/docker/warm-pool-endpoint.ts';
+import { takeDesktopFrom } from '../../src/desktop/providers/docker/warm-pool-endpoint.ts';
 import { DESKTOP_POOL_KEY } from '../desktop-project.ts';
 
 /** A desktop from the pool: its control server's URL and token, and the DevTools and VLC fronts. */

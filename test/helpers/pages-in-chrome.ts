@@ -5,7 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Page } from 'playwright-core';
 import { connectOverDevTools } from '../../src/desktop/chrome-devtools.ts';
-import type { DesktopService } from '../../src/desktop/provider.ts';
+import type { DesktopService } from '../../src/desktop/providers/provider.ts';
 import { takeDesktop } from './desktops.ts';
 
 /** Copies `dir` to `target` in a new desktop, opens `file://<target>/<page>` in headless Chrome there, hands over the page. */

@@ -13,7 +13,7 @@ import { readTaskFile } from '../../src/adapters/load.ts';
 import type { TaskSummary } from '../../src/contract/summary.ts';
 import { removeContainers } from '../../src/desktop/cleanup.ts';
 import { startDesktop } from '../../src/desktop/providers/docker/container.ts';
-import type { DesktopSpec } from '../../src/desktop/provider.ts';
+import type { DesktopSpec } from '../../src/desktop/providers/index.ts';
 import { WarmDesktopPool } from '../../src/desktop/providers/docker/warm-pool.ts';
 import { serveDesktopPool } from '../../src/desktop/providers/docker/warm-pool-endpoint.ts';
 import { type RunTaskOptions, runTask } from '../../src/worker/run-task.ts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { registerAdapters } from '../../src/adapters/index.ts';
 import { connectOverDevTools } from '../../src/desktop/chrome-devtools.ts';
 import { desktopImage } from '../../src/desktop/image.ts';
-import type { DesktopHandle } from '../../src/desktop/provider.ts';
+import type { DesktopHandle } from '../../src/desktop/providers/provider.ts';
 import { createFileResolver } from '../../src/setup/downloads.ts';
 import { SetupStepError } from '../../src/setup/errors.ts';
 import { setupVars } from '../../src/setup/parameters.ts';
@@ -53,7 +53,7 @@ describe.skipIf(!hasImage)(title, () => {
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     hostUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const { startDesktopFor } = await import('../../src/desktop/provider.ts');
+    const { startDesktopFor } = await import('../../src/desktop/providers/index.ts');
     const dev = process.env.DESKBENCH_TEST_DESKTOP?.split(',');
     desktop = dev ? { ...(await startDesktopFor({ provider: 'remote', url: dev[0], token: dev[1] })), cdp: { url: dev[2], headers: {} } } : await takeDesktop();
     ctx = {

@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { registerAdapters } from '../../../src/adapters/index.ts';
 import { desktopImage } from '../../../src/desktop/image.ts';
-import type { DesktopHandle } from '../../../src/desktop/provider.ts';
+import type { DesktopHandle } from '../../../src/desktop/providers/provider.ts';
 import { registerBuiltins } from '../../../src/eval/builtins.ts';
 import { checkLeftPanel } from '../../../src/eval/metrics/pptx/slide-checks.ts';
 import { getters } from '../../../src/eval/registry.ts';

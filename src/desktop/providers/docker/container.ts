@@ -10,7 +10,7 @@ import { assertDesktopImage, desktopImage } from '../../image.ts';
 import { DESKBENCH_LABEL, RUN_LABEL } from '../../labels.ts';
 import { currentRunId } from '../../run-id.ts';
 import { ensureRunNetwork } from '../../network.ts';
-import type { DesktopService } from '../../provider.ts';
+import type { DesktopService } from '../provider.ts';
 import { OptionsError } from '../../../errors.ts';
 
 // Ryuk's image cannot be pulled without a registry; containers are removed by label instead (cleanup.ts).
@@ -26,7 +26,7 @@ const DESKTOP_HOSTNAME = 'user-virtual-machine';
 const SERVER_READY_LINE = new RegExp(`deskbench server listening on :${API_PORT}\\b`);
 
 /** Resource limits of one desktop (docker run --memory, --cpus, --pids-limit). */
-export interface DesktopLimits {
+interface DesktopLimits {
   /** Bytes, or a size such as '4g' / '512m'. Default '4g' (OSWorld's VM has 4 GB). */
   memory?: number | string;
   /** CPUs the desktop may use (clamped to what the engine has). Default 2. */

@@ -7,13 +7,8 @@ import { type IncomingMessage, type ServerResponse, createServer, request } from
 import type { AddressInfo } from 'node:net';
 import { DesktopClient, DesktopUnavailableError } from '../../client.ts';
 import type { Desktop } from './container.ts';
-import { type DesktopHandle, type DesktopService, answers } from '../../provider.ts';
+import { type DesktopHandle, type DesktopPoolAddress, type DesktopService, type ServedDesktopPool, answers } from '../provider.ts';
 import type { WarmDesktopPool } from './warm-pool.ts';
-
-export interface DesktopPoolAddress {
-  url: string;
-  token: string;
-}
 
 /** What a worker receives: enough to talk to the desktop and to remove it. */
 interface HandedDesktop {
@@ -24,14 +19,8 @@ interface HandedDesktop {
   vlc: DesktopService;
 }
 
-export interface ServedPool {
-  address: DesktopPoolAddress;
-  /** Closes the endpoint, then the pool (its waiting desktops are stopped). */
-  close(): Promise<void>;
-}
-
 /** Serves `pool` on 127.0.0.1 (a free port) under a new random token. */
-export async function serveDesktopPool(pool: WarmDesktopPool): Promise<ServedPool> {
+export async function serveDesktopPool(pool: WarmDesktopPool): Promise<ServedDesktopPool> {
   const token = randomBytes(24).toString('hex');
   const expected = Buffer.from(`Bearer ${token}`);
   const send = (response: ServerResponse, status: number, body: object) => {

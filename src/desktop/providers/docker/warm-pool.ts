@@ -5,7 +5,7 @@
 // resumed) starts none. It lives in vitest's main process (src/node/plugin/global-setup.ts); workers ask it over
 // warm-pool-endpoint.ts.
 import type { Desktop } from './container.ts';
-import { answers } from '../../provider.ts';
+import { answers } from '../provider.ts';
 import { DesktopUnavailableError } from '../../client.ts';
 
 /** Waiting desktops tried before the caller's own start (they only fail when the machine kills them). */
