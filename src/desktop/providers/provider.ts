@@ -2,6 +2,8 @@
 // `provider` name), how it starts a task's desktop, and the hooks of a run that code outside its folder calls instead of
 // testing its name. Each provider is a folder beside this file; index.ts lists them, one line each.
 import { z } from 'zod';
+import { OptionsError } from '../../errors.ts';
+import { Registry } from '../../shared/registry.ts';
 import type { DesktopClient } from '../client.ts';
 
 /** A service of the desktop the host talks to: its URL, and the headers every request to it carries. */
@@ -89,10 +91,25 @@ export function defineDesktopProvider<Name extends string, Options extends Deskt
   return definition;
 }
 
-/** The `desktop` option over `definitions`: one member each, told apart by `provider` (an unknown one names them all). */
-export function desktopOptionsOf<const Definitions extends readonly [DesktopProviderDefinition, ...DesktopProviderDefinition[]]>(definitions: Definitions) {
+/**
+ * Providers registered by name, with the `desktop` option made from their options: one member each, told apart by
+ * `provider`, so an unknown one names them all. index.ts registers deskbench's; its type follows the list.
+ */
+export function registerDesktopProviders<const Definitions extends readonly [DesktopProviderDefinition, ...DesktopProviderDefinition[]]>(definitions: Definitions) {
+  const registry = new Registry<DesktopProviderDefinition>('desktop provider');
+  for (const definition of definitions) registry.define(definition.name, definition);
   type Options = Definitions[number]['options'];
-  return z.discriminatedUnion('provider', definitions.map((definition) => definition.options) as unknown as [Options, ...Options[]]);
+  return {
+    definitions,
+    /** The `desktop` option (src/contract/run-options.ts). */
+    options: z.discriminatedUnion('provider', definitions.map((definition) => definition.options) as unknown as [Options, ...Options[]]),
+    /** The provider `spec` names; an unknown name is an OptionsError with the close ones. */
+    of(spec: { provider: string }): DesktopProviderDefinition {
+      const provider = registry.get(spec.provider);
+      if (!provider) throw new OptionsError(registry.unknownMessage(spec.provider));
+      return provider;
+    },
+  };
 }
 
 /** Whether the desktop's control server answers within `timeoutMs`. */
