@@ -35,11 +35,10 @@ interface Selection {
   options: ResolvedOptions;
   tasks: LoadResult;
   solutions: Solutions;
-  /** Files that are tests: task files and files whose errors become failing tests. */
-  testFiles: Set<string>;
   /**
-   * Each test file as given, by the id vite gives its module: vite resolves links, so a task path through a symlink
-   * comes back as the real file (the generated module must still name the file as given: the worker finds it so).
+   * Files that are tests (task files, and files whose errors become failing tests), as given, by the id vite gives
+   * their module: that path and its real one, since vite resolves links (a task path through a symlink comes back as
+   * the real file; the generated module must still name the file as given: the worker finds it so).
    */
   testFileById: Map<string, string>;
 }
@@ -71,11 +70,11 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
 
     config(config) {
       selection = select(resolved, resolve(config.root ?? process.cwd()));
-      const { root, options, testFiles } = selection;
+      const { root, options, testFileById } = selection;
       const globalSetup = fileURLToPath(new URL(`./global-setup${extname(import.meta.url)}`, import.meta.url));
       // The task files join the project's own tests: vitest's default include stays when the project sets none
       // (vite merges the arrays when it does).
-      const include = [...(config.test?.include ? [] : configDefaults.include), ...[...testFiles].map((file) => relative(root, file))];
+      const include = [...(config.test?.include ? [] : configDefaults.include), ...[...new Set(testFileById.values())].map((file) => relative(root, file))];
       // Watch mode reruns the tasks when the agent module or an extension changes, or a module either imports (vitest
       // follows importers up to a trigger); vitest's own triggers stay, as include's defaults do.
       const userFiles = [options.agent, ...options.extensions].filter((spec): spec is string => typeof spec === 'string' && isAbsolute(spec));
@@ -151,7 +150,7 @@ function select(resolved: ResolvedOptions, root: string): Selection {
     testFileById.set(file, file);
     testFileById.set(realpathOr(file), file);
   }
-  return { root, options, tasks, solutions, testFiles, testFileById };
+  return { root, options, tasks, solutions, testFileById };
 }
 
 function realpathOr(file: string): string {
