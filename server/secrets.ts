@@ -10,7 +10,7 @@ export interface Secrets {
   vlcPassword: string;
 }
 
-/** `key=value` lines, as the host writes them (src/desktop/docker-provider.ts). */
+/** `key=value` lines, as the host writes them (src/desktop/providers/docker/container.ts). */
 function parseSecrets(text: string): Partial<Secrets> {
   const values = new Map<string, string>();
   for (const line of text.split('\n')) {

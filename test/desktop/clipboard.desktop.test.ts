@@ -27,7 +27,13 @@ const pasteStep = (text: string, keys = "'ctrl', 'v'") => step(`import pyperclip
 async function open(command: string, wmClass: RegExp): Promise<void> {
   await desktop.client.launch(command, true);
   expect(await waitForWindow(desktop.client, wmClass, 90_000), `a window of ${command}`).not.toBeNull();
-  await sleep(2000); // the window takes the keyboard focus a moment after it maps
+  // The window takes the keyboard focus a moment after it maps (seconds, on a loaded host): the paste goes to whoever
+  // has it.
+  await until(`${command}'s window focused`, async () => {
+    const focused = await desktop.client.execute('xprop -id "$(xdotool getactivewindow)" WM_CLASS', { shell: true });
+    return (/"([^"]*)"$/.exec(focused.output.trim())?.[1] ?? '').match(wmClass) !== null;
+  }, 30_000);
+  await sleep(500);
 }
 
 async function close(pattern: string): Promise<void> {

@@ -1,9 +1,9 @@
 #!/bin/bash
 # The desktop session, run as user `user`: Xvfb, the session D-Bus, the AT-SPI bus, the sound server, GNOME Shell
 # (X11, software GL) with the Ubuntu-style dock and the GNOME settings daemons. Starts them in the background and
-# returns once the shell has drawn the desktop (its deskbench extension writes shell-ready) and the settings daemons
-# answer, keys included (keys-ready), so that whoever starts the control server next knows the desktop is what an
-# agent should see and does what its keys say.
+# returns once the shell has started (its deskbench extension writes shell-ready), the settings daemons answer and the
+# shell has drawn the desktop with keys working (keys-ready), so that whoever starts the control server next knows the
+# desktop is what an agent should see and does what its keys say.
 set -u
 W="${SCREEN_WIDTH:-1920}" H="${SCREEN_HEIGHT:-1080}"
 LOGS=/tmp/deskbench
@@ -30,7 +30,7 @@ wait_for "the X server answering" 300 xdpyinfo -display :0 >/dev/null 2>&1
 
 gnome-shell --x11 >"$LOGS/gnome-shell.log" 2>&1 &
 
-# About 2 s on an idle machine; much longer on a loaded one. After 90 s the server starts anyway (see the log).
+# About 1.4 s on an idle machine; much longer on a loaded one. After 90 s the server starts anyway (see the log).
 wait_for "the shell (shell-ready)" 9000 test -e "$LOGS/shell-ready"
 
 # Then the settings daemons that apply settings and answer keys in an Ubuntu session: GTK settings (theme, fonts, text

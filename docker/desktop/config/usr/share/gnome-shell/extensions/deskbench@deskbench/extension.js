@@ -1,8 +1,8 @@
 // deskbench's shell extension. Ubuntu's GNOME starts on the desktop, upstream GNOME on the Activities overview:
 // once the shell has finished starting, leave the overview. Then write /tmp/deskbench/shell-ready, which the
 // container's session script waits for before it starts the settings daemons. Then write /tmp/deskbench/keys-ready
-// once keys work (see _waitForKeys), which the session script waits for before the control server answers: an
-// agent's first Ctrl+Alt+T must open a terminal, not reach no one. From then on, count in
+// once keys work (see _waitForKeys) and the desktop is drawn, which the session script waits for before the control
+// server answers: an agent's first Ctrl+Alt+T must open a terminal, not reach no one. From then on, count in
 // /tmp/deskbench/keymap-changes the keymap reloads mutter has finished (see _keymapChanged).
 const { Clutter, GLib, Meta } = imports.gi;
 const Main = imports.ui.main;
@@ -31,10 +31,14 @@ class DeskbenchSession {
 
     _started() {
         Main.overview.hide();
-        // The next frame shows the desktop without the overview.
-        GLib.idle_add(GLib.PRIORITY_LOW, () => {
-            GLib.file_set_contents(READY_FILE, `${Date.now()}\n`);
-            return GLib.SOURCE_REMOVE;
+        // The settings daemons start now (session.sh), while the shell draws the desktop: keys-ready waits for both.
+        GLib.file_set_contents(READY_FILE, `${Date.now()}\n`);
+        // The first moment the shell is idle: the desktop is drawn without the overview.
+        this._drawn = new Promise((resolve) => {
+            GLib.idle_add(GLib.PRIORITY_LOW, () => {
+                resolve();
+                return GLib.SOURCE_REMOVE;
+            });
         });
         this._waitForKeys();
     }
@@ -56,6 +60,7 @@ class DeskbenchSession {
         await this._until(() => reloaded || GLib.get_monotonic_time() - since > 1e6);
         Meta.get_backend().disconnect(keymapId);
         await this._until(ctrlAltTBound);
+        await this._drawn;
         GLib.file_set_contents(KEYS_READY_FILE, `${Date.now()}\n`);
         this._keymapId = Meta.get_backend().connect('keymap-changed', () => this._keymapChanged());
     }
