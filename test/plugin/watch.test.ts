@@ -39,18 +39,27 @@ export default { plugins: [deskbench({ tasks: 'tasks', agent: './my-agent.ts', e
   const child = spawn(process.execPath, [VITEST, '--watch'], { cwd: root, env });
   stop = () => child.kill('SIGTERM');
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   /** Runs finished so far: after each, vitest says it waits for file changes. */
   const runs = () => output.match(/Waiting for file changes/g)?.length ?? 0;
+  let onOutput = () => {};
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    onOutput();
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  // Waits on the output itself, not on a poll: the watcher is listening once vitest says it waits for changes.
   const until = async (count: number) => {
-    const deadline = Date.now() + 60_000;
-    while (runs() < count) {
-      if (Date.now() > deadline) throw new Error(`expected ${count} runs, saw ${runs()}:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`expected ${count} runs, saw ${runs()}:\n${output}`)), 60_000);
+      onOutput = () => {
+        if (runs() < count) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      onOutput();
+    });
     expect(output.match(/^\s*Tests\s+1 skipped \(1\)/gm)).toHaveLength(count);
-    await new Promise((r) => setTimeout(r, 1000)); // the watcher settles before the next edit
   };
 
   await until(1); // the task was skipped as a Windows task, after the agent module loaded
