@@ -4,47 +4,57 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { vitestCli } from '../plugin/run-vitest.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { type VitestRun, vitestCli } from '../plugin/run-vitest.ts';
 
 const MATCHERS = resolve(import.meta.dirname, '../../src/matchers/index.ts');
 const pdf = (name: string) => join(import.meta.dirname, 'fixtures', `${name}.pdf`);
 
+/** A project whose test compares out/report.pdf with each golden: a missing one and a different one. */
 function project(): string {
   const root = mkdtempSync(join(tmpdir(), 'deskbench-golden-'));
   mkdirSync(join(root, 'out'));
   copyFileSync(pdf('report'), join(root, 'out/report.pdf'));
+  mkdirSync(join(root, 'golden'));
+  copyFileSync(pdf('report-changed'), join(root, 'golden/different.pdf'));
   writeFileSync(join(root, 'vitest.config.ts'), `export default { test: { include: ['golden.test.ts'] } };\n`);
   writeFileSync(
     join(root, 'golden.test.ts'),
     `import ${JSON.stringify(MATCHERS)};\nimport { expect, test } from 'vitest';\n` +
-      `test('report', async () => { await expect('out/report.pdf').toMatchPdf('golden/report.pdf'); });\n`,
+      `test('missing', async () => { await expect('out/report.pdf').toMatchPdf('golden/missing.pdf'); });\n` +
+      `test('different', async () => { await expect('out/report.pdf').toMatchPdf('golden/different.pdf'); });\n`,
   );
   return root;
 }
 
+// One project holds both cases, so the three vitest runs (on CI, with -u, again on CI) serve both tests.
 describe('golden files', () => {
-  test('missing: fails on CI with how to write it; -u writes it; then it passes without -u', async () => {
-    const root = project();
-    const ci = await vitestCli(root, ['run']);
+  let root: string;
+  let ci: VitestRun;
+  let update: VitestRun;
+  let again: VitestRun;
+  let writtenOnCi: boolean;
+  beforeAll(async () => {
+    root = project();
+    ci = await vitestCli(root, ['run']);
+    writtenOnCi = existsSync(join(root, 'golden/missing.pdf'));
+    update = await vitestCli(root, ['run', '-u']);
+    again = await vitestCli(root, ['run']);
+  }, 120_000);
+
+  test('missing: fails on CI with how to write it; -u writes it; then it passes without -u', () => {
     expect(ci.code).toBe(1);
-    expect(ci.stdout + ci.stderr).toContain('the expected file golden/report.pdf does not exist: run vitest with -u to write it');
-    expect(existsSync(join(root, 'golden/report.pdf'))).toBe(false);
-
-    const update = await vitestCli(root, ['run', '-u']);
+    expect(ci.stdout + ci.stderr).toContain('the expected file golden/missing.pdf does not exist: run vitest with -u to write it');
+    expect(writtenOnCi).toBe(false);
     expect(update.code, update.stdout + update.stderr).toBe(0);
-    expect(readFileSync(join(root, 'golden/report.pdf'))).toEqual(readFileSync(pdf('report')));
-    expect((await vitestCli(root, ['run'])).code).toBe(0);
-  }, 120_000);
+    expect(readFileSync(join(root, 'golden/missing.pdf'))).toEqual(readFileSync(pdf('report')));
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+  });
 
-  test('different: fails without -u, and -u replaces the golden with the received file', async () => {
-    const root = project();
-    mkdirSync(join(root, 'golden'));
-    copyFileSync(pdf('report-changed'), join(root, 'golden/report.pdf'));
-    const failing = await vitestCli(root, ['run']);
-    expect(failing.code).toBe(1);
-    expect(failing.stdout + failing.stderr).toContain('first differing line 2');
-    expect((await vitestCli(root, ['run', '-u'])).code).toBe(0);
-    expect(readFileSync(join(root, 'golden/report.pdf'))).toEqual(readFileSync(pdf('report')));
-  }, 120_000);
+  test('different: fails without -u, and -u replaces the golden with the received file', () => {
+    expect(ci.code).toBe(1);
+    expect(ci.stdout + ci.stderr).toContain('first differing line 2');
+    expect(update.code).toBe(0);
+    expect(readFileSync(join(root, 'golden/different.pdf'))).toEqual(readFileSync(pdf('report')));
+  });
 });
