@@ -1,12 +1,45 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { deskbench } from './src/node/plugin/index.ts';
 import { DESKTOP_PROJECT_SETUP } from './test/desktop-project.ts';
+
+/**
+ * The unit files that run child processes (vitest runs, the deskbench command), longest first. They set the run's tail
+ * unless they start first, and on a fresh clone (CI) vitest knows no durations yet and orders files by size.
+ */
+const SLOW_UNIT_FILES = [
+  'test/cli/check.test.ts',
+  'test/plugin/watch.test.ts',
+  'test/plugin/first-run.test.ts',
+  'test/cli/files.test.ts',
+  'test/matchers/golden-files.test.ts',
+  'test/cli/rerun.test.ts',
+  'test/cli/verify.test.ts',
+  'test/server/process.test.ts',
+  'test/report/compare.test.ts',
+  'test/setup/downloads.test.ts',
+  'test/report/repeats.test.ts',
+].map((file) => `${import.meta.dirname}/${file}`);
+
+/** vitest's order (projects, then durations or sizes), with the slow unit files first within their project. */
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const projects = [...new Set(sorted.map((spec) => spec.project))];
+    const rank = (spec: TestSpecification) => {
+      const slow = SLOW_UNIT_FILES.indexOf(spec.moduleId);
+      return projects.indexOf(spec.project) * (SLOW_UNIT_FILES.length + 1) + (slow < 0 ? SLOW_UNIT_FILES.length : slow);
+    };
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 // Three projects: `unit` (deskbench's own tests that need no desktop: npm run test:unit), `desktop` (its tests that
 // start desktop containers; npm test runs both), and `examples`: the example tasks through the deskbench plugin
 // (npm run examples), one generated test per task file.
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         // Everything that needs no Docker engine: runs anywhere, in parallel (npm run test:unit).
@@ -19,6 +52,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 300_000,
           maxWorkers: 2,
+          // The files share their two workers: a fresh worker per file cost as much time as most files' tests take.
+          // Tests that change the environment or the clock undo it (vi.unstubAllEnvs, vi.useRealTimers).
+          isolate: false,
           env: { TESTCONTAINERS_RYUK_DISABLED: 'true' },
         },
       },
