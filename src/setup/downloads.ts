@@ -36,6 +36,8 @@ export interface FileResolverOptions {
   taskFile?: string;
   /** Attempts per download (OSWorld: 3). */
   tries?: number;
+  /** The wait before the first retry, doubled before each next one (default: fetchFile's, 1 s). */
+  backoffMs?: number;
   /** An attempt fails after this long without a byte (OSWorld: 300 s per download). */
   timeoutMs?: number;
   /** The files lock: a file for a locked URL must have the locked sha256 (FileChangedError otherwise). */
@@ -64,7 +66,7 @@ export function createFileResolver(options: FileResolverOptions): FetchUrl {
       if (entry) await verifyLocked(url, supplied, entry, `the file the files option supplies, ${supplied}`);
       return supplied;
     }
-    const { path, where } = await download(url, entry, { cacheDir: options.cacheDir, tries, timeoutMs, signal: options.signal, log, files: options.files, mirror: options.mirror });
+    const { path, where } = await download(url, entry, { cacheDir: options.cacheDir, tries, backoffMs: options.backoffMs, timeoutMs, signal: options.signal, log, files: options.files, mirror: options.mirror });
     if (entry) await verifyLocked(url, path, entry, where);
     return path;
   };
@@ -169,6 +171,7 @@ function sharedTail(a: string[], b: string[]): number {
 interface DownloadOptions {
   cacheDir: string;
   tries: number;
+  backoffMs?: number;
   timeoutMs: number;
   signal?: AbortSignal;
   log: (message: string) => void;
@@ -184,6 +187,7 @@ async function download(url: string, entry: LockEntry | undefined, options: Down
       cacheDir: options.cacheDir,
       mirror: options.mirror,
       tries: options.tries,
+      backoffMs: options.backoffMs,
       idleTimeoutMs: options.timeoutMs,
       signal: options.signal,
       onRetry: (attempt, reason) => options.log(`download of ${from} failed (try ${attempt}/${options.tries}): ${reason}`),

@@ -150,7 +150,8 @@ describe('createFileResolver', () => {
     await new Promise<void>((done) => closed.close(() => done()));
     const url = `http://127.0.0.1:${port}/data/table.csv`;
     const logs: string[] = [];
-    const error = await createFileResolver({ cacheDir, taskDir, log: (m) => logs.push(m) })(url).catch((e: Error) => e);
+    // A short back-off: the tries are what this test is about, not the waits between them (1 s, then 2 s).
+    const error = await createFileResolver({ cacheDir, taskDir, backoffMs: 10, log: (m) => logs.push(m) })(url).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain(`Could not download ${url} (3 tries`);
     expect((error as Error).message).toContain('ECONNREFUSED');
