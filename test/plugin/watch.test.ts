@@ -35,7 +35,8 @@ export default { plugins: [deskbench({ tasks: 'tasks', agent: './my-agent.ts', e
 `,
   );
   // A plain environment: not CI (vitest does not watch files on CI), none of this test run's vitest and vite variables.
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' };
+  // Node's compile cache stays (vitest.config.ts): it only spares the child CPU.
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? '' };
   const child = spawn(process.execPath, [VITEST, '--watch'], { cwd: root, env });
   stop = () => child.kill('SIGTERM');
   let output = '';
