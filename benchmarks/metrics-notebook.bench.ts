@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { describe, test } from 'vitest';
 import type { Metric } from '../src/eval/registry.ts';
-import { guiosMetrics } from '../src/adapters/guios/metrics.ts';
+import { guiosMetrics, guiosVariants } from '../src/adapters/guios/metrics.ts';
 import { notebookMetrics } from '../src/adapters/guios/notebook-metrics.ts';
 
 const dir = join(import.meta.dirname, '..', 'fixtures', 'notebooks');
@@ -21,8 +21,8 @@ const cases: Array<[string, Metric, unknown, unknown, Record<string, unknown>]> 
   ['is_jupyter_cell_executed', notebookMetrics.is_jupyter_cell_executed, f('executed.ipynb'), undefined, { expected: [] }],
   ['are_jupyter_outputs_cleared', notebookMetrics.are_jupyter_outputs_cleared, f('cleared.ipynb'), undefined, { expected: [] }],
   ['compare_jupyterlab_images (640x480 vs 320x240)', notebookMetrics.compare_jupyterlab_images, f('guios/centuries_half.png'), f('guios/centuries_gold.png'), {}],
-  ['guios:compare_csv', guiosMetrics['guios:compare_csv'], f('result-reordered.csv'), f('expected.csv'), { ignore_order: true }],
-  ['guios:compare_text_file', guiosMetrics['guios:compare_text_file'], f('code-tabs.txt'), f('code-gold.txt'), { ignore_blanks: true }],
+  ['guios:compare_csv', guiosVariants.compare_csv, f('result-reordered.csv'), f('expected.csv'), { ignore_order: true }],
+  ['guios:compare_text_file', guiosVariants.compare_text_file, f('code-tabs.txt'), f('code-gold.txt'), { ignore_blanks: true }],
   ['compare_script_logs', guiosMetrics.compare_script_logs, f('eval-success.log'), undefined, { rules: { include: ['SUCCESS'], exclude: ['FAILURE'] } }],
 ];
 
