@@ -45,6 +45,9 @@ after = cpu()
 print(busy, after - before if before >= 0 and after >= 0 else -1)
 `;
 
+/** Probes failing in a row before the desktop counts as one that cannot be probed. */
+const MAX_FAILED_POLLS = 5;
+
 interface Poll {
   /** Samples (of 10) in which some process was runnable. */
   runnable: number;
@@ -67,15 +70,19 @@ export async function settleDesktop(client: DesktopClient, options: SettleOption
   const elapsed = () => (Date.now() - started) / 1000;
   if (maxSeconds <= 0) return { seconds: 0, idle: false };
   let idleSince: number | null = null;
+  let failedPolls = 0;
   while (elapsed() < maxSeconds && !signal?.aborted) {
     const sample = await poll(client);
     const now = Date.now();
     if (!sample) {
-      // The desktop cannot be probed (no python3 there): the shortest wait only.
-      if (elapsed() >= minSeconds) return { seconds: elapsed(), idle: false };
+      // A probe that failed once (a request lost on a loaded host) says nothing: busy until one answers. A desktop
+      // that cannot be probed at all (no python3 there) gets the shortest wait only.
+      idleSince = null;
+      if (++failedPolls >= MAX_FAILED_POLLS && elapsed() >= minSeconds) return { seconds: elapsed(), idle: false };
       await new Promise((resolve) => setTimeout(resolve, 1000));
       continue;
     }
+    failedPolls = 0;
     const busy = sample.runnable >= 2 || (sample.cpuMicros !== null && sample.cpuMicros / 1e6 >= idleShare);
     idleSince = busy ? null : (idleSince ?? now - 1000);
     if (idleSince !== null && (now - idleSince) / 1000 >= holdSeconds && elapsed() >= minSeconds) return { seconds: elapsed(), idle: true };
