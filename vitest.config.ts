@@ -64,9 +64,8 @@ export default defineConfig({
         },
       },
       {
-        // Tests that start desktop containers (file names end in .desktop.test.ts), after the unit files (a group of
-        // their own: sequence.groupOrder). Two files at a time: most of a desktop test's time is waiting (a desktop
-        // settling, an agent's pause, a child run's evaluation), so two overlap well on 2 cores.
+        // Tests that start desktop containers (file names end in .desktop.test.ts). One file at a time: a GNOME
+        // desktop takes a core while it starts, and several of these files run two desktops of their own.
         test: {
           name: 'desktop',
           include: ['test/**/*.desktop.test.ts'],
@@ -75,8 +74,7 @@ export default defineConfig({
           ...DESKTOP_PROJECT_SETUP,
           testTimeout: 60_000,
           hookTimeout: 300_000,
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
         },
       },
       {
