@@ -17,7 +17,6 @@ const SLOW_UNIT_FILES = [
   'test/cli/verify.test.ts',
   'test/server/process.test.ts',
   'test/report/compare.test.ts',
-  'test/setup/downloads.test.ts',
   'test/report/repeats.test.ts',
 ].map((file) => `${import.meta.dirname}/${file}`);
 
