@@ -26,9 +26,25 @@ export function childRunId(name = 'child'): string {
   return `${process.env.DESKBENCH_RUN_ID ?? 'test'}-${name}-${randomUUID().slice(0, 8)}`;
 }
 
+/**
+ * The environment of a child process a test starts: this process's with `extra` on top (a variable set to undefined is
+ * left out), and always a run id of the child's own — extra's DESKBENCH_RUN_ID when it gives one, else childRunId(name).
+ * Never the inherited one: in the desktop project that is the id every file's pooled desktop carries
+ * (test/desktop-project.ts), and a child that runs the deskbench plugin (a vitest run, `deskbench verify`) removes every
+ * container of its run id at its teardown and from its reaper when it exits — another file's desktop included.
+ */
+export function childEnv(extra: Record<string, string | undefined> = {}, name = 'child'): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra, DESKBENCH_RUN_ID: extra.DESKBENCH_RUN_ID ?? childRunId(name) };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return env;
+}
+
 export async function runChild(command: string, args: string[], options: ChildRunOptions): Promise<ChildRun> {
-  // Its own run id (unless the caller set one), so only this child's containers are removed after an early end.
-  const runId = options.env?.DESKBENCH_RUN_ID ?? childRunId();
+  // Its own run id (unless the caller set one), so only this child's containers are removed after an early end. The id
+  // goes into the child's environment even when the caller's env names DESKBENCH_RUN_ID as undefined: the child then
+  // took an id of its own that the removal below did not know.
+  const env = childEnv(options.env);
+  const runId = env.DESKBENCH_RUN_ID as string;
   const abort = new AbortController();
   let finished = false;
   try {
@@ -46,7 +62,7 @@ export async function runChild(command: string, args: string[], options: ChildRu
       args,
       {
         cwd: options.cwd,
-        env: { ...process.env, DESKBENCH_RUN_ID: runId, ...options.env } as NodeJS.ProcessEnv,
+        env,
         maxBuffer: 64 * 1024 * 1024,
         timeout: options.timeoutMs ?? 600_000,
         killSignal: 'SIGINT',
