@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { desktopImage } from '../../src/desktop/image.ts';
+import { childEnv } from '../helpers/child-run.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -43,8 +44,12 @@ describe.skipIf(!hasImage || !npmAnswers)(`the README's getting started (needs $
     renameSync(join(work, tarball), join(work, `deskbench-${version}.tgz`));
     expect(shells[0].body).toContain(`../deskbench-${version}.tgz`);
 
+    // The README's `npx vitest run` runs the deskbench plugin, whose teardown and reaper remove every container of its
+    // run id: with this worker's id inherited (the desktop project's, test/desktop-project.ts) that was every other
+    // file's pooled desktop too, in the middle of its tests. A run id of its own, as every child run gets.
+    const env = childEnv({ CI: 'true' }, 'getting-started');
     const bash = (script: string) => {
-      const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: work, encoding: 'utf8', env: { ...process.env, CI: 'true' }, timeout: 900_000 });
+      const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: work, encoding: 'utf8', env, timeout: 900_000 });
       return { code: run.status, output: `${run.stdout}\n${run.stderr}` };
     };
     const install = bash(shells[0].body);
