@@ -3,8 +3,10 @@
 // serves the project's warm desktops, and one run id for every container these tests start. Without a shared id each
 // worker picked its own, so a container left behind by a test that threw mid-task had no owner to remove it; the
 // project's reaper and global teardown now remove this run's containers. Files that start containers under ids of their
-// own take them from test/helpers/desktops.ts (ownRunId: under this one). The child vitest runs some tests start get
-// their own ids (helpers/child-run.ts) and clean up after themselves.
+// own take them from test/helpers/desktops.ts (ownRunId: under this one). Every child process a test starts (a vitest
+// run, the deskbench command, a shell) gets an id of its own too (childEnv and runChild in helpers/child-run.ts), never
+// this one: a child running the deskbench plugin removes every container of its id when it ends, which with this id
+// would be the desktops of the files running beside it.
 import { resolve } from 'node:path';
 import type { DesktopPoolAddress } from '../src/desktop/providers/provider.ts';
 

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cacheFileName } from '../../src/files/cache.ts';
 import { readLock } from '../../src/files/lockfile.ts';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
+import { childEnv } from '../helpers/child-run.ts';
 import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { type FileServer, sha256, startFileServer } from '../helpers/file-server.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
@@ -37,7 +38,9 @@ afterAll(async () => {
 
 function deskbench(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [join(ROOT, 'bin/deskbench.js'), ...args], { cwd, env: { ...process.env, HTTP_PROXY: '', http_proxy: '' } }, (error, stdout, stderr) =>
+    // A run id of its own (childEnv), not the desktop project's shared one: the files commands remove no container
+    // today, but a deskbench command that runs the plugin would remove every desktop of its run id when it ends.
+    execFile(process.execPath, [join(ROOT, 'bin/deskbench.js'), ...args], { cwd, env: childEnv({ HTTP_PROXY: '', http_proxy: '' }) }, (error, stdout, stderr) =>
       done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });

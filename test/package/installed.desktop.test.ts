@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { childEnv } from '../helpers/child-run.ts';
 import { vitestCli } from '../plugin/run-vitest.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -52,7 +53,8 @@ beforeAll(async () => {
 
 describe('installed as a package', () => {
   test('the deskbench command runs its build, and counts the extension imported by package name', async () => {
-    const { stdout, stderr } = await exec(process.execPath, [join(project, 'node_modules/deskbench/bin/deskbench.js'), 'check', 'tasks', '--json', '--extensions', './my-extension.ts'], { cwd: project });
+    // The deskbench commands run with a run id of their own, never the desktop project's shared one (childEnv).
+    const { stdout, stderr } = await exec(process.execPath, [join(project, 'node_modules/deskbench/bin/deskbench.js'), 'check', 'tasks', '--json', '--extensions', './my-extension.ts'], { cwd: project, env: childEnv() });
     expect(stderr).toBe('');
     expect(JSON.parse(stdout)).toMatchObject({ tasks: 1, runnable: 1, unsupported: { steps: {}, getters: {}, metrics: {} } });
   });
@@ -62,8 +64,7 @@ describe('installed as a package', () => {
   const built = spawnSync('docker', ['image', 'inspect', `deskbench/desktop:${hash}`], { stdio: 'ignore' }).status === 0;
   test.skipIf(!built)('`deskbench image` finds the image its docker/ and server/ build, and says it is up to date (skipped when this tree\'s image is not built)', async () => {
     // The tree's image, also when the tests run pinned to one (DESKBENCH_IMAGE=…:<tag>: the command then says nothing).
-    const { DESKBENCH_IMAGE: _pinned, ...env } = process.env;
-    const { stderr } = await exec(process.execPath, [join(project, 'node_modules/deskbench/bin/deskbench.js'), 'image'], { cwd: project, env });
+    const { stderr } = await exec(process.execPath, [join(project, 'node_modules/deskbench/bin/deskbench.js'), 'image'], { cwd: project, env: childEnv({ DESKBENCH_IMAGE: undefined }) });
     expect(stderr).toContain(`[deskbench image] deskbench/desktop:${hash} is up to date`);
   });
 
