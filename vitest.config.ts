@@ -63,8 +63,10 @@ export default defineConfig({
         },
       },
       {
-        // Tests that start desktop containers (file names end in .desktop.test.ts). One file at a time: a GNOME
-        // desktop takes a core while it starts, and several of these files run two desktops of their own.
+        // Tests that start desktop containers (file names end in .desktop.test.ts), after the unit files (a group of
+        // their own: sequence.groupOrder). Two files at a time: most of a desktop test's time is waiting (a desktop
+        // settling, an agent's pause, a child run's evaluation), so two overlap well on 2 cores. No child process of a
+        // test may carry the project's run id (test/desktop-project.ts): its end would remove the other file's desktop.
         test: {
           name: 'desktop',
           include: ['test/**/*.desktop.test.ts'],
@@ -73,7 +75,8 @@ export default defineConfig({
           ...DESKTOP_PROJECT_SETUP,
           testTimeout: 60_000,
           hookTimeout: 300_000,
-          maxWorkers: 1,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
