@@ -1,21 +1,33 @@
 """Image build step: code-server's workbench shown as OSWorld's VS Code 1.91 (titleBarStyle native) shows itself.
 
-VS Code for the web defaults to a compact (hamburger) menu, a command centre and layout controls in its title bar;
-VS Code on OSWorld's Linux VM has a menu bar (File Edit Selection View Go Run Terminal Help) and neither of the others.
-These are application-wide settings the workbench reads once at start, before any extension's configurationDefaults
-arrive, so their defaults are changed in the workbench itself. A user's or a task's settings.json still overrides
-them, as on OSWorld. The stylesheet osworld.css, linked here from workbench.html, draws that menu bar as GTK's.
+VS Code for the web (1.90 here) defaults to a compact (hamburger) menu, a command centre and layout controls in its
+title bar, and saves files by itself (files.autoSave afterDelay); VS Code on OSWorld's Linux VM has a menu bar (File Edit Selection View Go Run Terminal Help) and neither of
+the others. These are application-wide settings the workbench reads once at start, before any extension's
+configurationDefaults arrive, so their defaults are changed in the workbench itself (out/vs/workbench/
+workbench.web.main.js in VS Code 1.90). A user's or a task's settings.json still overrides them, as on OSWorld. The
+stylesheet osworld.css, linked here from workbench.html (out/vs/code/browser/workbench/), draws that menu bar as GTK's.
+VS Code's name: product.json names the product "code-server", which the workbench puts at the end of every window
+title ("hello.py - ws - code-server"); OSWorld's windows say "Visual Studio Code" (code-server 4.90's --app-name
+brands only its login page and manifest), so the product's names, compiled into each bundle, become VS Code's own.
 Fails the build when code-server's files no longer look as expected (a new code-server version): check the changes.
+Usage: vscode-osworld-defaults.py <code-server>/lib/vscode/out
 """
+import glob
 import re
 import sys
 
-WORKBENCH = sys.argv[1]  # …/lib/vscode/out/vs/code/browser/workbench
+OUT = sys.argv[1]  # …/lib/vscode/out
+MAIN = f'{OUT}/vs/workbench/workbench.web.main.js'
+HTML = f'{OUT}/vs/code/browser/workbench/workbench.html'
 
+# Each setting's definition in the minified configuration registry: a string key, or a LayoutSettings constant.
 DEFAULTS = {
-    'window.menuBarVisibility': '"classic"',
-    'window.commandCenter': '!1',
-    'workbench.layoutControl.enabled': '!1',
+    'window.menuBarVisibility': (r'"window\.menuBarVisibility":\{', '"classic"'),
+    'window.commandCenter': (r'\[\w+\.LayoutSettings\.COMMAND_CENTER\]:\{', '!1'),
+    'workbench.layoutControl.enabled': (r'\[\w+\.LayoutSettings\.LAYOUT_ACTIONS\]:\{', '!1'),
+    # VS Code for the web saves edits by itself after a second; the desktop VS Code of OSWorld's VM saves on Ctrl+S only,
+    # so a task that asks to save is not done by typing alone.
+    'files.autoSave': (r'"files\.autoSave":\{', '"off"'),
 }
 
 
@@ -43,26 +55,41 @@ def value_end(text, start):
     raise SystemExit('unterminated expression')
 
 
-with open(f'{WORKBENCH}/workbench.js', encoding='utf-8') as f:
+with open(MAIN, encoding='utf-8') as f:
     js = f.read()
-for key, value in DEFAULTS.items():
-    found = [m.end() for m in re.finditer(re.escape(f'"{key}":{{'), js)]
+for key, (pattern, value) in DEFAULTS.items():
+    found = [m.end() for m in re.finditer(pattern, js)]
     if len(found) != 1:
-        raise SystemExit(f'{key}: expected one definition in workbench.js, found {len(found)}')
-    at = js.index('default:', found[0])
-    if at - found[0] > 600:
+        raise SystemExit(f'{key}: expected one definition in workbench.web.main.js, found {len(found)}')
+    at = js.find('default:', found[0])
+    if at < 0 or at - found[0] > 600:
         raise SystemExit(f'{key}: no default near its definition')
     start = at + len('default:')
+    print(f'VS Code: {key} default {js[start:value_end(js, start)]} -> {value}')
     js = js[:start] + value + js[value_end(js, start):]
-with open(f'{WORKBENCH}/workbench.js', 'w', encoding='utf-8') as f:
+with open(MAIN, 'w', encoding='utf-8') as f:
     f.write(js)
 
-LINK = '<link rel="stylesheet" href="{{WORKBENCH_WEB_BASE_URL}}/out/vs/code/browser/workbench/workbench.css">'
-with open(f'{WORKBENCH}/workbench.html', encoding='utf-8') as f:
+LINK = '<link data-name="vs/workbench/workbench.web.main" rel="stylesheet" href="{{WORKBENCH_WEB_BASE_URL}}/out/vs/workbench/workbench.web.main.css">'
+OURS = '<link rel="stylesheet" href="{{WORKBENCH_WEB_BASE_URL}}/out/vs/code/browser/workbench/osworld.css">'
+with open(HTML, encoding='utf-8') as f:
     html = f.read()
 if html.count(LINK) != 1:
-    raise SystemExit('workbench.html: the workbench.css link is not there once')
-html = html.replace(LINK, LINK + '\n\t\t' + LINK.replace('workbench.css', 'osworld.css'))
-with open(f'{WORKBENCH}/workbench.html', 'w', encoding='utf-8') as f:
+    raise SystemExit('workbench.html: the workbench.web.main.css link is not there once')
+html = html.replace(LINK, LINK + '\n\t\t' + OURS)
+with open(HTML, 'w', encoding='utf-8') as f:
     f.write(html)
-print('VS Code: OSWorld defaults and menu bar style in place')
+# The product's names are compiled into each bundle (product.json is not read at run time).
+PRODUCT_NAMES = 'nameShort:"code-server",nameLong:"code-server"'
+renamed = []
+for path in glob.glob(f'{OUT}/**/*.js', recursive=True):
+    with open(path, encoding='utf-8') as f:
+        code = f.read()
+    if PRODUCT_NAMES in code:
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(code.replace(PRODUCT_NAMES, 'nameShort:"Code",nameLong:"Visual Studio Code"'))
+        renamed.append(path[len(OUT) + 1:])
+if 'vs/workbench/workbench.web.main.js' not in renamed:
+    raise SystemExit(f'product names: not found in the workbench (renamed in {renamed})')
+print(f'VS Code: product named "Visual Studio Code" in {", ".join(sorted(renamed))}')
+print('VS Code: OSWorld defaults, menu bar style and product name in place')
