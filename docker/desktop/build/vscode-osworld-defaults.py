@@ -67,6 +67,12 @@ for key, (pattern, value) in DEFAULTS.items():
     start = at + len('default:')
     print(f'VS Code: {key} default {js[start:value_end(js, start)]} -> {value}')
     js = js[:start] + value + js[value_end(js, start):]
+# A window with no folder shows the Explorer ("No Folder Opened", Open Folder) as on OSWorld's VM, whose VS Code kept
+# its side bar open; a fresh VS Code hides the side bar of an empty window, which moves the Welcome page 150 px left.
+js, found = re.subn(r'(\w+\.SIDEBAR_HIDDEN\.defaultValue=)this\.\w+\.getWorkbenchState\(\)===\w+\.WorkbenchState\.EMPTY', r'\g<1>!1', js)
+if found != 1:
+    raise SystemExit(f'side bar of an empty window: expected one default in workbench.web.main.js, found {found}')
+print('VS Code: the side bar of a window with no folder is shown')
 with open(MAIN, 'w', encoding='utf-8') as f:
     f.write(js)
 
@@ -81,15 +87,18 @@ with open(HTML, 'w', encoding='utf-8') as f:
     f.write(html)
 # The product's names are compiled into each bundle (product.json is not read at run time).
 PRODUCT_NAMES = 'nameShort:"code-server",nameLong:"code-server"'
+# The Welcome page opens on its main page (Start: New File…, Open File…; Recent; Walkthroughs), as on OSWorld's VM,
+# where VS Code's first session lies days back; on a first session it would open the first walkthrough instead.
+OSWORLD_PRODUCT = 'nameShort:"Code",nameLong:"Visual Studio Code",openToWelcomeMainPage:!0'
 renamed = []
 for path in glob.glob(f'{OUT}/**/*.js', recursive=True):
     with open(path, encoding='utf-8') as f:
         code = f.read()
     if PRODUCT_NAMES in code:
         with open(path, 'w', encoding='utf-8') as f:
-            f.write(code.replace(PRODUCT_NAMES, 'nameShort:"Code",nameLong:"Visual Studio Code"'))
+            f.write(code.replace(PRODUCT_NAMES, OSWORLD_PRODUCT))
         renamed.append(path[len(OUT) + 1:])
 if 'vs/workbench/workbench.web.main.js' not in renamed:
     raise SystemExit(f'product names: not found in the workbench (renamed in {renamed})')
 print(f'VS Code: product named "Visual Studio Code" in {", ".join(sorted(renamed))}')
-print('VS Code: OSWorld defaults, menu bar style and product name in place')
+print('VS Code: OSWorld defaults, menu bar style, product name and Welcome page in place')
