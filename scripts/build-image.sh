@@ -19,10 +19,11 @@ say() { echo "[deskbench image] $*" >&2; }
 start=$(date +%s)
 
 # The tag: a hash of docker/, server/ (and src/shared/shlex.ts and src/python/repr.ts, which the server bundles), this
-# script (names and bytes; READMEs excluded) and the base image name.
+# script (names and bytes; READMEs excluded) and the base image name. Python's byte-code caches are left out: running a
+# build script by hand leaves a __pycache__ that a fresh clone has not, and the same commit gave two tags.
 hash="$(cd "$ROOT" && {
   echo "base=$BASE_IMAGE"
-  find docker server src/shared/shlex.ts src/python/repr.ts scripts/build-image.sh -type f ! -name '*.md' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
+  find docker server src/shared/shlex.ts src/python/repr.ts scripts/build-image.sh -type f ! -name '*.md' ! -path '*/__pycache__/*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
 } | sha256sum | cut -c1-12)"
 if [ "${1:-}" = "--hash" ]; then echo "$hash"; exit 0; fi
 if ! docker info >/dev/null 2>&1; then
@@ -79,7 +80,7 @@ PATH="$ROOT/.tools/node/bin:$ROOT/node_modules/.bin:$ROOT/../.bin:$PATH" \
 
 # 2b. The VS Code stage (docker/vscode: code-server + Node 24, compiled there), an image of its own with a content tag
 # (a hash of that folder and the base), so the desktop build copies it in seconds unless that folder changes.
-vscode_hash="$(cd "$ROOT" && { echo "base=$base"; find docker/vscode -type f ! -name '*.md' -print0 | LC_ALL=C sort -z \
+vscode_hash="$(cd "$ROOT" && { echo "base=$base"; find docker/vscode -type f ! -name '*.md' ! -path '*/__pycache__/*' -print0 | LC_ALL=C sort -z \
   | xargs -0 sha256sum; } | sha256sum | cut -c1-12)"
 VSCODE_IMAGE="$IMAGE-code-server:$vscode_hash"
 if [ -n "${FORCE:-}" ] || ! docker image inspect "$VSCODE_IMAGE" >/dev/null 2>&1; then
