@@ -98,7 +98,29 @@ async function recordLanguage(notebook, kernel) {
   await vscode.workspace.applyEdit(edit);
 }
 
+// A notebook that `code` opens as a fresh desktop's first window can reach the workbench before the extension host
+// has registered the ipynb notebook type; the workbench then shows its JSON as text (GUI-OS's init.sh opens tasks'
+// notebooks that way, and 4 of 32 GUI-OS solutions met the raw JSON on a busy machine). Desktop VS Code knows the
+// type from the start, so here such a tab is reopened in the notebook editor, for the first seconds of a window only:
+// later, "Reopen Editor With… Text Editor" stays the user's choice.
+const STARTUP_REOPEN_MS = 20_000;
+
+async function reopenAsNotebook(tab) {
+  if (!(tab.input instanceof vscode.TabInputText) || !tab.input.uri.path.endsWith('.ipynb')) return;
+  await vscode.commands.executeCommand('vscode.openWith', tab.input.uri, 'jupyter-notebook', { viewColumn: tab.group.viewColumn, preview: false });
+  await vscode.window.tabGroups.close(tab, true);
+}
+
+function reopenStartupNotebooks(context) {
+  const all = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+  all().forEach(reopenAsNotebook);
+  const watcher = vscode.window.tabGroups.onDidChangeTabs(({ opened }) => opened.forEach(reopenAsNotebook));
+  const timer = setTimeout(() => watcher.dispose(), STARTUP_REOPEN_MS);
+  context.subscriptions.push(watcher, { dispose: () => clearTimeout(timer) });
+}
+
 function activate(context) {
+  reopenStartupNotebooks(context);
   const kernels = new Map(); // notebook uri → Kernel
   const kernelFor = (notebook) => {
     const key = notebook.uri.toString();
