@@ -3,6 +3,7 @@
 // the text must stay served after it has gone (xclip's background process, as on OSWorld's VM). Each app gets the
 // text through its own paste, and shows it (its accessibility tree, or the file it saves). One desktop for the file.
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { settleDesktop } from '../../src/desktop/settle.ts';
 import { waitForWindow } from '../../src/fidelity/measure.ts';
 import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { sleep, until } from './until.ts';
@@ -27,6 +28,9 @@ const pasteStep = (text: string, keys = "'ctrl', 'v'") => step(`import pyperclip
 async function open(command: string, wmClass: RegExp): Promise<void> {
   await desktop.client.launch(command, true);
   expect(await waitForWindow(desktop.client, wmClass, 90_000), `a window of ${command}`).not.toBeNull();
+  // An agent's first step comes after the run's settling wait (settleAfterSetup): an app still loading drops keys. On
+  // a loaded host Writer mapped its window and took the focus while its document could not take a paste yet.
+  await settleDesktop(desktop.client, { maxSeconds: 60 });
   // The window takes the keyboard focus a moment after it maps (seconds, on a loaded host): the paste goes to whoever
   // has it.
   await until(`${command}'s window focused`, async () => {
