@@ -38,8 +38,7 @@ afterAll(async () => {
 
 function deskbench(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    // A run id of its own (childEnv), not the desktop project's shared one: the files commands remove no container
-    // today, but a deskbench command that runs the plugin would remove every desktop of its run id when it ends.
+    // A run id of its own: childEnv says why.
     execFile(process.execPath, [join(ROOT, 'bin/deskbench.js'), ...args], { cwd, env: childEnv({ HTTP_PROXY: '', http_proxy: '' }) }, (error, stdout, stderr) =>
       done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

@@ -44,9 +44,8 @@ describe.skipIf(!hasImage || !npmAnswers)(`the README's getting started (needs $
     renameSync(join(work, tarball), join(work, `deskbench-${version}.tgz`));
     expect(shells[0].body).toContain(`../deskbench-${version}.tgz`);
 
-    // The README's `npx vitest run` runs the deskbench plugin, whose teardown and reaper remove every container of its
-    // run id: with this worker's id inherited (the desktop project's, test/desktop-project.ts) that was every other
-    // file's pooled desktop too, in the middle of its tests. A run id of its own, as every child run gets.
+    // The README's `npx vitest run` runs the plugin: a run id of its own (childEnv says why; inheriting this worker's
+    // removed the other files' desktops mid-test).
     const env = childEnv({ CI: 'true' }, 'getting-started');
     const bash = (script: string) => {
       const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: work, encoding: 'utf8', env, timeout: 900_000 });

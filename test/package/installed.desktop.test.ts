@@ -53,7 +53,6 @@ beforeAll(async () => {
 
 describe('installed as a package', () => {
   test('the deskbench command runs its build, and counts the extension imported by package name', async () => {
-    // The deskbench commands run with a run id of their own, never the desktop project's shared one (childEnv).
     const { stdout, stderr } = await exec(process.execPath, [join(project, 'node_modules/deskbench/bin/deskbench.js'), 'check', 'tasks', '--json', '--extensions', './my-extension.ts'], { cwd: project, env: childEnv() });
     expect(stderr).toBe('');
     expect(JSON.parse(stdout)).toMatchObject({ tasks: 1, runnable: 1, unsupported: { steps: {}, getters: {}, metrics: {} } });
