@@ -4,7 +4,7 @@
 // It starts listening only once the X display answers and the window manager is up, so "the server answers"
 // means "the desktop is usable".
 // What runs where: all of server/ runs inside the desktop container, bundled by esbuild (scripts/build-image.sh) into
-// /opt/deskbench/server.mjs for the image's own Node (Debian bookworm's, Node 18; code-server's Node 24 is not on PATH).
+// /opt/deskbench/server.mjs for the image's own Node (Debian bookworm's, Node 18; code-server's Node 20 in /opt/node20 is not on PATH).
 // So server/tsconfig.json checks it for Node 18 with no DOM. Of src/ (the host side, which talks to it over HTTP) it
 // bundles only src/shared/shlex.ts and src/python/repr.ts (both in the image's hash). Its unit tests (test/server/) run on the host's Node.
 import http from 'node:http';

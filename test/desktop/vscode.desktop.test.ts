@@ -187,7 +187,7 @@ test('a second `code` opens a notebook in a window of its own; Notebook: Run All
   expect(saved.cells[1].outputs).toMatchObject([{ output_type: 'execute_result', data: { 'text/plain': ['42'] } }]);
 });
 
-test('`code` with no folder opens the Welcome page on its main page, as OSWorld\'s VM shows it', { timeout: 240_000 }, async () => {
+test('`code` with no folder opens the Welcome page on its main page and the Manage menu as OSWorld\'s VM shows them', { timeout: 240_000 }, async () => {
   await desktop.client.launch('code', true);
   await waitForTitle('Welcome - Visual Studio Code');
   // The main page (Start: New File…, Open File…; Walkthroughs), not the first walkthrough a first session opens.
@@ -197,4 +197,14 @@ test('`code` with no folder opens the Welcome page on its main page, as OSWorld\
   }, 90_000);
   expect(tree).toContain('New File...');
   expect(tree).not.toContain('Choose your theme'); // the first step of the walkthrough a first session opens
+  // The Manage (gear) menu ends as the desktop VS Code's, so its rows sit where agents on OSWorld's VM click them:
+  // the gear at (90, 1031), then Settings at (192, 848).
+  await act('pyautogui.click(90, 1031)');
+  const menu = await until('the Manage menu', async () => {
+    const found = await desktop.client.accessibilityTree();
+    return found.includes('Check for Updates...') && found;
+  }, 30_000);
+  expect(menu).toContain('Backup and Sync Settings...');
+  await act('pyautogui.click(192, 848)');
+  await waitForTitle('Settings - Visual Studio Code');
 });

@@ -67,6 +67,32 @@ for key, (pattern, value) in DEFAULTS.items():
     start = at + len('default:')
     print(f'VS Code: {key} default {js[start:value_end(js, start)]} -> {value}')
     js = js[:start] + value + js[value_end(js, start):]
+
+# The Manage (gear) menu of the desktop VS Code ends with "Backup and Sync Settings..." and "Check for Updates...",
+# each in a group of its own; the web workbench has neither (no settings-sync store, so the sync contribution stays
+# off; no update service, so the update item's `when` is false). The menu opens upwards from the gear, so these two
+# rows and their separators (74 px) decide where Settings and Themes sit: agents on OSWorld's VM click Settings at
+# y 848 and Themes at y 967, 74 px above where the web workbench puts them. Both are shown here, next to the update
+# item's registration; choosing them does nothing (on OSWorld's VM, offline, they lead nowhere either).
+SYNC = '"workbench.userDataSync.actions.turnOn"'
+MENU_ITEMS = {
+    'Backup and Sync Settings...': (
+        r'(\w+\.\$\w+)\.registerCommand\("update\.check",(.{0,80}?)\),(\w+\.\$\w+)\.appendMenuItem\((\w+\.\$\w+)\.GlobalActivity,'
+        r'\{group:"7_update",command:\{id:"update\.check"',
+        lambda m: (f'{m[1]}.registerCommand({SYNC},()=>{{}}),'
+                   + ''.join(f'{m[3]}.appendMenuItem({m[4]}.{menu},{{group:"3_configuration",command:{{id:{SYNC},'
+                             f'title:"Backup and Sync Settings..."}},order:2}}),'
+                             for menu in ('GlobalActivity', 'MenubarPreferencesMenu'))
+                   + m[0])),
+    'Check for Updates... shown': (
+        r'(appendMenuItem\(\w+\.\$\w+\.GlobalActivity,\{group:"7_update",command:\{id:"update\.check",title:[^}]*\}),when:[^}]*\}',
+        r'\1}'),
+}
+for name, (pattern, replacement) in MENU_ITEMS.items():
+    js, count = re.subn(pattern, replacement, js)
+    if count != 1:
+        raise SystemExit(f'Manage menu, {name}: expected one match in workbench.web.main.js, found {count}')
+    print(f'VS Code: Manage menu, {name}')
 with open(MAIN, 'w', encoding='utf-8') as f:
     f.write(js)
 
@@ -98,4 +124,4 @@ for path in glob.glob(f'{OUT}/**/*.js', recursive=True):
 if 'vs/workbench/workbench.web.main.js' not in renamed:
     raise SystemExit(f'product names: not found in the workbench (renamed in {renamed})')
 print(f'VS Code: product named "Visual Studio Code" in {", ".join(sorted(renamed))}')
-print('VS Code: OSWorld defaults, menu bar style, product name and Welcome page in place')
+print('VS Code: OSWorld defaults, Manage menu, menu bar style, product name and Welcome page in place')

@@ -112,9 +112,10 @@ async function reopenAsNotebook(tab) {
 }
 
 function reopenStartupNotebooks(context) {
-  const all = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
-  all().forEach(reopenAsNotebook);
-  const watcher = vscode.window.tabGroups.onDidChangeTabs(({ opened }) => opened.forEach(reopenAsNotebook));
+  // fired from events: a failure is reported here, not left as an unhandled rejection in the extension host
+  const reopen = (tab) => reopenAsNotebook(tab).catch((error) => console.error(`deskbench-jupyter: could not reopen ${tab.label} as a notebook:`, error));
+  vscode.window.tabGroups.all.flatMap((group) => group.tabs).forEach(reopen);
+  const watcher = vscode.window.tabGroups.onDidChangeTabs(({ opened }) => opened.forEach(reopen));
   const timer = setTimeout(() => watcher.dispose(), STARTUP_REOPEN_MS);
   context.subscriptions.push(watcher, { dispose: () => clearTimeout(timer) });
 }
