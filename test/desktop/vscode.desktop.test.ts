@@ -197,6 +197,11 @@ test('`code` with no folder opens the Welcome page on its main page and the Mana
   }, 90_000);
   expect(tree).toContain('New File...');
   expect(tree).not.toContain('Choose your theme'); // the first step of the walkthrough a first session opens
+  expect(tree).toContain('You have not yet opened a folder'); // the Explorer's side bar, open as on OSWorld's VM
+  // With the side bar 256 px wide, New File... sits where agents on OSWorld's VM click it.
+  await act('pyautogui.click(672, 407)');
+  await until('the New File... quick pick', async () => (await desktop.client.accessibilityTree()).includes('Select File Type or Enter File Name'), 30_000);
+  await act("pyautogui.press('escape')\ntime.sleep(1)");
   // The Manage (gear) menu ends as the desktop VS Code's, so its rows sit where agents on OSWorld's VM click them:
   // the gear at (90, 1031), then Settings at (192, 848).
   await act('pyautogui.click(90, 1031)');

@@ -68,6 +68,22 @@ for key, (pattern, value) in DEFAULTS.items():
     print(f'VS Code: {key} default {js[start:value_end(js, start)]} -> {value}')
     js = js[:start] + value + js[value_end(js, start):]
 
+# The side bar: OSWorld's VS Code shows the Explorer in a window with no folder too ("No Folder Opened", Open Folder:
+# vs_code-initial-welcome.jpg), 256 px wide, the size a fresh VS Code gives it in a 1024 px window (a quarter) and then
+# keeps in its profile, though the window now opens maximized (a fresh one would give it 300). It decides where the
+# editor's centred pages sit: with it, New File... on the Welcome page is where agents on OSWorld's VM click it
+# (672, 407), and so are the Settings editor's search box (599, 151) and its number fields (827 and 879, 298).
+SIDEBAR = {
+    'side bar of a window with no folder shown': (
+        r'(\w+\.SIDEBAR_HIDDEN\.defaultValue=)this\.\w+\.getWorkbenchState\(\)===\w+\.WorkbenchState\.EMPTY', r'\g<1>!1'),
+    'side bar 256 px wide': (r'(\w+\.SIDEBAR_SIZE\.defaultValue=)Math\.min\(300,\w+\.width/4\)', r'\g<1>256'),
+}
+for name, (pattern, replacement) in SIDEBAR.items():
+    js, count = re.subn(pattern, replacement, js)
+    if count != 1:
+        raise SystemExit(f'{name}: expected one match in workbench.web.main.js, found {count}')
+    print(f'VS Code: {name}')
+
 # The Manage (gear) menu of the desktop VS Code ends with "Backup and Sync Settings..." and "Check for Updates...",
 # each in a group of its own; the web workbench has neither (no settings-sync store, so the sync contribution stays
 # off; no update service, so the update item's `when` is false). The menu opens upwards from the gear, so these two
@@ -109,9 +125,6 @@ with open(HTML, 'w', encoding='utf-8') as f:
 PRODUCT_NAMES = 'nameShort:"code-server",nameLong:"code-server"'
 # The Welcome page opens on its main page (Start: New File…, Open File…; Recent; Walkthroughs), as on OSWorld's VM,
 # where VS Code's first session lies days back; on a first session it would open the first walkthrough instead.
-# (The side bar of a window with no folder stays hidden, a fresh VS Code's default: OSWorld's screenshot of February
-# 2025 shows it open, but Doubao-1.5's Verified trajectories click the settings editor's search box at x 599, which
-# an open side bar moves right of that point: with it 3 of their replays that passed failed.)
 OSWORLD_PRODUCT = 'nameShort:"Code",nameLong:"Visual Studio Code",openToWelcomeMainPage:!0'
 renamed = []
 for path in glob.glob(f'{OUT}/**/*.js', recursive=True):
