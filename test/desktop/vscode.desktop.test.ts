@@ -202,6 +202,10 @@ test('`code` with no folder opens the Welcome page on its main page and the Mana
   await act('pyautogui.click(672, 407)');
   await until('the New File... quick pick', async () => (await desktop.client.accessibilityTree()).includes('Select File Type or Enter File Name'), 30_000);
   await act("pyautogui.press('escape')\ntime.sleep(1)");
+  // File > Preferences lists User Tasks above Theme, as the desktop's does: Theme sits where Doubao-1.5 clicks it.
+  await act('pyautogui.click(90, 70)\ntime.sleep(1.5)\npyautogui.click(144, 534)\ntime.sleep(1.5)\npyautogui.click(487, 680)');
+  await until('the Theme submenu', async () => (await desktop.client.accessibilityTree()).includes('File Icon Theme'), 30_000);
+  await act("pyautogui.press('escape')\ntime.sleep(0.5)\npyautogui.press('escape')\ntime.sleep(0.5)\npyautogui.press('escape')\ntime.sleep(1)");
   // The Manage (gear) menu ends as the desktop VS Code's, so its rows sit where agents on OSWorld's VM click them:
   // the gear at (90, 1031), then Settings at (192, 848).
   await act('pyautogui.click(90, 1031)');

@@ -96,10 +96,16 @@ MENU_ITEMS = {
         r'(\w+\.\$\w+)\.registerCommand\("update\.check",(.{0,80}?)\),(\w+\.\$\w+)\.appendMenuItem\((\w+\.\$\w+)\.GlobalActivity,'
         r'\{group:"7_update",command:\{id:"update\.check"',
         lambda m: (f'{m[1]}.registerCommand({SYNC},()=>{{}}),'
-                   + ''.join(f'{m[3]}.appendMenuItem({m[4]}.{menu},{{group:"3_configuration",command:{{id:{SYNC},'
+                   # in the gear menu below Themes; in File > Preferences last, below Online Services Settings
+                   + ''.join(f'{m[3]}.appendMenuItem({m[4]}.{menu},{{group:"{group}",command:{{id:{SYNC},'
                              f'title:"Backup and Sync Settings..."}},order:2}}),'
-                             for menu in ('GlobalActivity', 'MenubarPreferencesMenu'))
+                             for menu, group in (('GlobalActivity', '3_configuration'), ('MenubarPreferencesMenu', '4_sync')))
                    + m[0])),
+    # File > Preferences lists User Tasks above Theme, as the gear menu does: its `when` (tasks supported, known once the
+    # server answers) kept it out of the menu bar's submenu, which is built before; Doubao-1.5 clicks Theme at y 680.
+    'User Tasks in File > Preferences': (
+        r'(appendMenuItem\(\w+\.\$\w+\.MenubarPreferencesMenu,\{command:\{id:\w+,title:\w+\}),when:\w+\.\$\w+,(group:"2_configuration",order:6\})',
+        r'\1,\2'),
     'Check for Updates... shown': (
         r'(appendMenuItem\(\w+\.\$\w+\.GlobalActivity,\{group:"7_update",command:\{id:"update\.check",title:[^}]*\}),when:[^}]*\}',
         r'\1}'),
@@ -107,8 +113,8 @@ MENU_ITEMS = {
 for name, (pattern, replacement) in MENU_ITEMS.items():
     js, count = re.subn(pattern, replacement, js)
     if count != 1:
-        raise SystemExit(f'Manage menu, {name}: expected one match in workbench.web.main.js, found {count}')
-    print(f'VS Code: Manage menu, {name}')
+        raise SystemExit(f'menus, {name}: expected one match in workbench.web.main.js, found {count}')
+    print(f'VS Code: menus, {name}')
 with open(MAIN, 'w', encoding='utf-8') as f:
     f.write(js)
 
