@@ -111,9 +111,11 @@ export async function measureFidelity(client: DesktopClient, options: FidelityOp
       source: target?.source ?? 'not shown on any OSWorld screenshot',
     });
     if (app.elements.length) {
-      // Menus and toolbars are in the tree a moment after the window (VS Code's after its workbench loads).
+      // Menus and toolbars are in the tree a moment after the window (VS Code's after its workbench loads; VLC's Qt
+      // menu bar took over 20 tries of a loaded CI machine once).
       let tree = await client.accessibilityTree();
-      for (let tries = 0; tries < 20 && app.elements.some((e) => !elementCentre(tree, e.role, e.name)); tries++) {
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline && app.elements.some((e) => !elementCentre(tree, e.role, e.name))) {
         await sleep(1000);
         tree = await client.accessibilityTree();
       }

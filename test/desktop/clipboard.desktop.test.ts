@@ -56,9 +56,13 @@ test('the clipboard outlives the step that copied it: a later step reads it back
 
 test("GNOME Shell's search: Activities, a click in the search box, then Ctrl+V", async () => {
   await step('pyautogui.click(37, 10); time.sleep(2); pyautogui.click(995, 70); time.sleep(0.5)');
-  await pasteStep('pasted-in-shell-search');
-  await shows('pasted-in-shell-search');
-  await step("pyautogui.press('esc'); time.sleep(0.3); pyautogui.press('esc')");
+  try {
+    await pasteStep('pasted-in-shell-search');
+    await shows('pasted-in-shell-search');
+  } finally {
+    // Left open, the overview keeps the focus from every window the next tests open (one CI run failed them all so).
+    await step("pyautogui.press('esc'); time.sleep(0.3); pyautogui.press('esc')");
+  }
 });
 
 test('a GTK app (gedit)', async () => {
