@@ -31,6 +31,13 @@ async function windows(): Promise<{ title: string; wmClass: string }[]> {
 const waitForTitle = (title: string) =>
   until(`a window titled "${title}"`, async () => (await windows()).find((w) => w.title === title), 150_000);
 
+/** Waits until the accessibility tree contains `text`; returns that tree. */
+const treeWith = (what: string, text: string, timeout = 30_000) =>
+  until(what, async () => {
+    const tree = await desktop.client.accessibilityTree();
+    return tree.includes(text) && tree;
+  }, timeout);
+
 test('`cd folder && code . file` opens a maximized VS Code window titled "file - folder - Visual Studio Code"', { timeout: 240_000 }, async () => {
   await sh('mkdir -p ~/ws && printf "print(\\"hello from deskbench\\")\\n" > ~/ws/hello.py');
   await desktop.client.launch('cd ~/ws && code . hello.py', true);
@@ -52,16 +59,13 @@ test('`cd folder && code . file` opens a maximized VS Code window titled "file -
     (await desktop.client.accessibilityTree()).split('hello.py').length > 2, 60_000);
   // OSWorld's VS Code has a menu bar (File … Help) under the title bar, no hamburger menu, command centre or layout
   // controls (the image changes the web workbench's defaults), and no secondary side bar.
-  const tree = await until('the menu bar in the accessibility tree', async () => {
-    const found = await desktop.client.accessibilityTree();
-    return found.includes('<menu-item name="Help"') && found;
-  }, 60_000);
+  const tree = await treeWith('the menu bar in the accessibility tree', '<menu-item name="Help"', 60_000);
   const menus = [...tree.matchAll(/<menu-item name="(File|Edit|Selection|View|Go|Run|Terminal|Help)"/g)].map((match) => match[1]);
   expect(menus).toEqual(['File', 'Edit', 'Selection', 'View', 'Go', 'Run', 'Terminal', 'Help']);
   expect(tree).not.toMatch(/name="(Application Menu|Toggle Secondary Side Bar[^"]*|Hide Secondary Side Bar[^"]*)"/);
   // Edits stay unsaved until Ctrl+S, as in OSWorld's desktop VS Code (VS Code for the web saves after a second).
   await sh('xdotool key --clearmodifiers ctrl+End && xdotool type --delay 20 "# typed"');
-  await until('the edit in the workbench', async () => (await desktop.client.accessibilityTree()).includes('# typed'), 30_000);
+  await treeWith('the edit in the workbench', '# typed');
   await new Promise((done) => setTimeout(done, 3000)); // past the web workbench's 1 s auto-save delay
   expect(await sh('cat ~/ws/hello.py')).not.toContain('# typed');
   await sh('xdotool key --clearmodifiers ctrl+s');
@@ -191,28 +195,22 @@ test('`code` with no folder opens the Welcome page on its main page and the Mana
   await desktop.client.launch('code', true);
   await waitForTitle('Welcome - Visual Studio Code');
   // The main page (Start: New File…, Open File…; Walkthroughs), not the first walkthrough a first session opens.
-  const tree = await until('the Welcome page in the accessibility tree', async () => {
-    const found = await desktop.client.accessibilityTree();
-    return found.includes('Editing evolved') && found;
-  }, 90_000);
+  const tree = await treeWith('the Welcome page in the accessibility tree', 'Editing evolved', 90_000);
   expect(tree).toContain('New File...');
   expect(tree).not.toContain('Choose your theme'); // the first step of the walkthrough a first session opens
   expect(tree).toContain('You have not yet opened a folder'); // the Explorer's side bar, open as on OSWorld's VM
   // With the side bar 256 px wide, New File... sits where agents on OSWorld's VM click it.
   await act('pyautogui.click(672, 407)');
-  await until('the New File... quick pick', async () => (await desktop.client.accessibilityTree()).includes('Select File Type or Enter File Name'), 30_000);
+  await treeWith('the New File... quick pick', 'Select File Type or Enter File Name');
   await act("pyautogui.press('escape')\ntime.sleep(1)");
   // File > Preferences lists User Tasks above Theme, as the desktop's does: Theme sits where Doubao-1.5 clicks it.
   await act('pyautogui.click(90, 70)\ntime.sleep(1.5)\npyautogui.click(144, 534)\ntime.sleep(1.5)\npyautogui.click(487, 680)');
-  await until('the Theme submenu', async () => (await desktop.client.accessibilityTree()).includes('File Icon Theme'), 30_000);
+  await treeWith('the Theme submenu', 'File Icon Theme');
   await act("pyautogui.press('escape')\ntime.sleep(0.5)\npyautogui.press('escape')\ntime.sleep(0.5)\npyautogui.press('escape')\ntime.sleep(1)");
   // The Manage (gear) menu ends as the desktop VS Code's, so its rows sit where agents on OSWorld's VM click them:
   // the gear at (90, 1031), then Settings at (192, 848).
   await act('pyautogui.click(90, 1031)');
-  const menu = await until('the Manage menu', async () => {
-    const found = await desktop.client.accessibilityTree();
-    return found.includes('Check for Updates...') && found;
-  }, 30_000);
+  const menu = await treeWith('the Manage menu', 'Check for Updates...');
   expect(menu).toContain('Backup and Sync Settings...');
   await act('pyautogui.click(192, 848)');
   await waitForTitle('Settings - Visual Studio Code');
