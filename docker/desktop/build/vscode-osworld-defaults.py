@@ -9,6 +9,8 @@ stylesheet osworld.css, linked here from workbench.html (out/vs/code/browser/wor
 VS Code's name: product.json names the product "code-server", which the workbench puts at the end of every window
 title ("hello.py - ws - code-server"); OSWorld's windows say "Visual Studio Code" (code-server 4.90's --app-name
 brands only its login page and manifest), so the product's names, compiled into each bundle, become VS Code's own.
+File dialogs: the desktop VS Code's are GTK's file chooser; the web workbench's file dialog service is routed to a
+built-in extension's command that shows one on the desktop (deskbench-gtk-dialogs), the quick pick kept as fallback.
 Fails the build when code-server's files no longer look as expected (a new code-server version): check the changes.
 Usage: vscode-osworld-defaults.py <code-server>/lib/vscode/out
 """
@@ -198,4 +200,4 @@ for path in glob.glob(f'{OUT}/**/*.js', recursive=True):
 if 'vs/workbench/workbench.web.main.js' not in renamed:
     raise SystemExit(f'product names: not found in the workbench (renamed in {renamed})')
 print(f'VS Code: product named "Visual Studio Code" in {", ".join(sorted(renamed))}')
-print('VS Code: OSWorld defaults, Manage menu, menu bar style, product name and Welcome page in place')
+print('VS Code: OSWorld defaults, Manage menu, file dialogs, menu bar style, product name and Welcome page in place')

@@ -104,6 +104,15 @@ def build(request):
             if os.path.isdir(os.path.dirname(default)):
                 dialog.set_current_folder(os.path.dirname(default))
             dialog.set_current_name(os.path.basename(default))
+            # The dialog moves the Name entry into its header bar when it maps: the name again if it got lost there.
+            name = os.path.basename(default)
+
+            def keep_name(*_):
+                if not dialog.get_current_name():
+                    dialog.set_current_name(name)
+                return False  # map-event: let the other handlers run
+
+            dialog.connect('map-event', keep_name)
         elif os.path.exists(default):
             dialog.set_filename(default)
         elif os.path.isdir(os.path.dirname(default)):
@@ -153,7 +162,8 @@ def main():
         dialog.get_window().set_transient_for(parent)
     # A modal dialog of VS Code's window, as Electron's; the focus goes to it.
     dialog.set_modal(True)
-    dialog.present_with_time(GdkX11.x11_get_server_time(dialog.get_window()) if parent else Gdk.CURRENT_TIME)
+    # A timestamp of now: the window manager gives the focus to a window the user has not acted on since.
+    dialog.present_with_time(GdkX11.x11_get_server_time(dialog.get_window()))
 
     response = dialog.run()
     paths = dialog.get_filenames() if response == Gtk.ResponseType.ACCEPT else []
