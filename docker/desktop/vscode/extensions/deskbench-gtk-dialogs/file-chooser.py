@@ -63,6 +63,15 @@ def code_window(display):
     return next((xid for xid in reversed(windows('_NET_CLIENT_LIST_STACKING')) if is_code(xid)), None)
 
 
+def frame_extents(xid):
+    """The invisible borders GTK draws the dialog's shadow in, as it tells the window manager: (left, right, top,
+    bottom), zeros when it tells none."""
+    from Xlib import X, display as xdisplay
+    xd = xdisplay.Display()
+    prop = xd.create_resource_object('window', xid).get_full_property(xd.intern_atom('_GTK_FRAME_EXTENTS'), X.AnyPropertyType)
+    return tuple(prop.value) if prop and len(prop.value) == 4 else (0, 0, 0, 0)
+
+
 def add_filters(dialog, filters):
     """VS Code's filters as Electron adds them: one GtkFileFilter each, in order (the first is selected), patterns
     *.ext in both cases; "*" matches everything."""
@@ -133,7 +142,10 @@ def place(dialog, parent):
 
     def on_map(*_):
         dialog.resize(width, height)
-        dialog.move(*target)
+        # A move places the X window, which with GTK's client-side decorations includes the shadow around the
+        # dialog (_GTK_FRAME_EXTENTS: left, right, top, bottom); the target is the visible dialog's corner.
+        left, _, top, _ = frame_extents(dialog.get_window().get_xid())
+        dialog.move(target[0] - left, target[1] - top)
         return False
 
     dialog.connect('map-event', on_map)
