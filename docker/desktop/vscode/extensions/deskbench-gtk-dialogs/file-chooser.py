@@ -63,15 +63,6 @@ def code_window(display):
     return next((xid for xid in reversed(windows('_NET_CLIENT_LIST_STACKING')) if is_code(xid)), None)
 
 
-def frame_extents(xid):
-    """The invisible borders GTK draws the dialog's shadow in, as it tells the window manager: (left, right, top,
-    bottom), zeros when it tells none."""
-    from Xlib import X, display as xdisplay
-    xd = xdisplay.Display()
-    prop = xd.create_resource_object('window', xid).get_full_property(xd.intern_atom('_GTK_FRAME_EXTENTS'), X.AnyPropertyType)
-    return tuple(prop.value) if prop and len(prop.value) == 4 else (0, 0, 0, 0)
-
-
 def add_filters(dialog, filters):
     """VS Code's filters as Electron adds them: one GtkFileFilter each, in order (the first is selected), patterns
     *.ext in both cases; "*" matches everything."""
@@ -129,6 +120,15 @@ def build(request):
     return dialog
 
 
+def show_desktop(widget):
+    """Desktop in the places sidebar, as on Ubuntu: GTK lists it only where the desktop shows icons by GNOME's old
+    setting, which this GNOME no longer has (its icons come from a shell extension)."""
+    if isinstance(widget, Gtk.PlacesSidebar):
+        widget.set_show_desktop(True)
+    elif isinstance(widget, Gtk.Container):
+        widget.forall(show_desktop)
+
+
 def place(dialog, parent):
     """Size the dialog as OSWorld's and centre it in the work area of VS Code's monitor, once it is mapped (the
     window manager has placed it by then; a move of a mapped window is honoured, a position asked before mapping is
@@ -140,15 +140,16 @@ def place(dialog, parent):
     dialog.set_default_size(width, height)
     target = (area.x + (area.width - width) // 2, area.y + (area.height - height) // 2)
 
-    def on_map(*_):
-        dialog.resize(width, height)
-        # A move places the X window, which with GTK's client-side decorations includes the shadow around the
-        # dialog (_GTK_FRAME_EXTENTS: left, right, top, bottom); the target is the visible dialog's corner.
-        left, _, top, _ = frame_extents(dialog.get_window().get_xid())
-        dialog.move(target[0] - left, target[1] - top)
+    def settle():
+        # The visible dialog's corner (the window manager takes the shadow GTK draws around it into account); its
+        # size without the header bar, which GTK 3 adds to the size a client-decorated window is given.
+        bar = dialog.get_titlebar()
+        dialog.resize(width, height - (bar.get_allocated_height() if bar else 0))
+        dialog.move(*target)
         return False
 
-    dialog.connect('map-event', on_map)
+    # Once GTK is done with the mapped dialog: GtkFileChooserDialog gives it its own default size as it maps.
+    dialog.connect('map-event', lambda *_: GLib.idle_add(settle) and False)
 
 
 def main():
@@ -160,8 +161,10 @@ def main():
         fail(f'the request is not JSON: {error}')
     if not Gtk.init_check(sys.argv)[0]:
         fail(f'cannot open the display {os.environ.get("DISPLAY")!r}')
+    Gdk.set_program_class('Code')  # WM_CLASS "code", "Code", as the dialog of Electron's VS Code has
 
     dialog = build(request)
+    show_desktop(dialog)
     parent = None
     gdk_display = Gdk.Display.get_default()
     if isinstance(gdk_display, GdkX11.X11Display):
@@ -172,13 +175,22 @@ def main():
     dialog.realize()
     if parent:
         dialog.get_window().set_transient_for(parent)
-    # A modal dialog of VS Code's window, as Electron's; the focus goes to it.
-    dialog.set_modal(True)
+    # Not modal for the window manager: GNOME Shell attaches a modal dialog to its parent's top edge (mutter's
+    # attach-modal-dialogs), where Electron's dialogs on OSWorld's VM do not sit.
     # A timestamp of now: the window manager gives the focus to a window the user has not acted on since.
     dialog.present_with_time(GdkX11.x11_get_server_time(dialog.get_window()))
 
-    response = dialog.run()
-    paths = dialog.get_filenames() if response == Gtk.ResponseType.ACCEPT else []
+    # Not gtk_dialog_run(), which makes the dialog modal (see above): a main loop until the dialog answers (Cancel,
+    # Escape and closing it answer too).
+    answer = {}
+
+    def on_response(_dialog, response):
+        answer['paths'] = dialog.get_filenames() if response == Gtk.ResponseType.ACCEPT else []
+        Gtk.main_quit()
+
+    dialog.connect('response', on_response)
+    Gtk.main()
+    paths = answer['paths']
     dialog.destroy()
     while Gtk.events_pending():  # let the window go before VS Code takes the focus back
         Gtk.main_iteration()
@@ -186,7 +198,7 @@ def main():
 
 
 if __name__ == '__main__':
-    # WM_CLASS "code", "Code" as the dialog of Electron's VS Code has: GNOME Shell shows it as VS Code's window.
+    # WM_CLASS "code", "Code" (with the program class in main) as the dialog of Electron's VS Code has.
     GLib.set_prgname('code')
     GLib.set_application_name('Code')
     main()
