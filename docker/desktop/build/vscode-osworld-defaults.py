@@ -9,6 +9,8 @@ stylesheet osworld.css, linked here from workbench.html (out/vs/code/browser/wor
 VS Code's name: product.json names the product "code-server", which the workbench puts at the end of every window
 title ("hello.py - ws - code-server"); OSWorld's windows say "Visual Studio Code" (code-server 4.90's --app-name
 brands only its login page and manifest), so the product's names, compiled into each bundle, become VS Code's own.
+File dialogs: the desktop VS Code's are GTK's file chooser; the web workbench's file dialog service is routed to a
+built-in extension's command that shows one on the desktop (deskbench-gtk-dialogs), the quick pick kept as fallback.
 Fails the build when code-server's files no longer look as expected (a new code-server version): check the changes.
 Usage: vscode-osworld-defaults.py <code-server>/lib/vscode/out
 """
@@ -115,6 +117,61 @@ for name, (pattern, replacement) in MENU_ITEMS.items():
     if count != 1:
         raise SystemExit(f'menus, {name}: expected one match in workbench.web.main.js, found {count}')
     print(f'VS Code: menus, {name}')
+
+# File dialogs: the desktop VS Code opens GTK's file chooser (Electron's dialog: vs_code-open-folder-dialog.jpg) for
+# Open File..., Open Folder..., Save As..., the Create File dialog of New File... and extensions' showOpenDialog /
+# showSaveDialog; the web workbench shows its "simple file dialog" (a quick pick with a path box) for the server's
+# files. Agents on OSWorld's VM click in GTK's dialog (the places sidebar, the header bar's Open / Save / Create File),
+# so here the abstract file dialog service, where every one of these dialogs ends (pickResource for the open
+# dialogs, saveRemoteResource for the save dialogs, showOpenDialogSimplified for several files), first asks our
+# built-in extension deskbench-gtk-dialogs (command deskbench.gtkFileDialog) for a GTK file chooser on the desktop.
+# It answers the chosen paths (none: cancelled, and the caller does what VS Code's cancel does). The quick pick stays
+# for other file systems, with files.simpleDialog.enable (VS Code's own setting for it), and whenever the command
+# fails (no extension host yet, no display): a dialog always comes up. $deskbenchGtkFileDialog resolves to null for
+# "use the quick pick", else to the chosen URIs (on the dialog's file system: the default URI's, or the user's home).
+IDENT = r'[\w$]+'
+GTK_CALL = ('async $deskbenchGtkFileDialog(save,options){'
+            'const scheme=options.availableFileSystems?.[0]??options.defaultUri?.scheme;'
+            'if(scheme!=="vscode-remote"||this.{config}.getValue("files.simpleDialog.enable")===true)return null;'
+            'const onScheme=options.defaultUri?.scheme===scheme?options.defaultUri:void 0;let answer;'
+            'try{answer=await this.{commands}.executeCommand("deskbench.gtkFileDialog",{save,title:options.title,'
+            'label:save?options.saveLabel:options.openLabel,defaultPath:onScheme?.path,'
+            'canSelectFiles:!!options.canSelectFiles,canSelectFolders:!!options.canSelectFolders,'
+            'canSelectMany:!!options.canSelectMany,filters:options.filters})}'
+            'catch(error){console.warn("deskbench: no GTK file dialog, the quick pick instead:",error);return null}'
+            'if(!answer?.paths?.length)return[];'
+            'const base=onScheme??await this.preferredHome(scheme);'
+            'return answer.paths.map(path=>base.with({path,query:"",fragment:""}))}')
+
+
+def one(pattern, what):
+    found = list(re.finditer(pattern, js))
+    if len(found) != 1:
+        raise SystemExit(f'file dialogs, {what}: expected one match in workbench.web.main.js, found {len(found)}')
+    return found[0]
+
+
+# The service's configuration and command services, by the calls that name them (one each in the workbench).
+config = one(rf'this\.({IDENT})\.inspect\("files\.dialog\.defaultPath"\)', 'configuration service')[1]
+commands = one(rf'this\.({IDENT})\.executeCommand\("workbench\.action\.remote\.showMenu"\)', 'command service')[1]
+# createSimpleFileDialog(){…} pickResource(options){…showOpenDialog…} saveRemoteResource(options){…showSaveDialog…}
+dialogs = one(rf'({IDENT})\(\)\{{return this\.{IDENT}\.createInstance\({IDENT}\.{IDENT}\)\}}'
+              rf'({IDENT})\(({IDENT})\)\{{return this\.\1\(\)\.showOpenDialog\(\3\)\}}'
+              rf'({IDENT})\(({IDENT})\)\{{return this\.\1\(\)\.showSaveDialog\(\5\)\}}', 'dialog methods')
+simple, pick, save = dialogs[1], dialogs[2], dialogs[4]
+# pickResource(options, many): the chosen URI, or all of them when `many` (the quick pick picks one).
+js = (js[:dialogs.start()] + dialogs[0][:dialogs.start(2) - dialogs.start()]
+      + f'{pick}(options,many){{return this.$deskbenchGtkFileDialog(!1,options).then(uris=>uris===null?'
+        f'this.{simple}().showOpenDialog(options).then(uri=>many&&uri?[uri]:uri):many?uris:uris[0])}}'
+      + f'{save}(options){{return this.$deskbenchGtkFileDialog(!0,options).then(uris=>uris===null?'
+        f'this.{simple}().showSaveDialog(options):uris[0])}}'
+      + GTK_CALL.replace('{config}', config).replace('{commands}', commands)
+      + js[dialogs.end():])
+# showOpenDialogSimplified: every URI chosen when the dialog may choose several (canSelectMany), as Electron's does.
+many = one(rf'(const ({IDENT})=await this\.){re.escape(pick)}\(({IDENT})\);return \2\?\[\2\]:void 0', 'open dialog')
+js = js[:many.start()] + f'{many[1]}{pick}({many[3]},!0);return {many[2]}?.length?{many[2]}:void 0' + js[many.end():]
+print('VS Code: file dialogs through deskbench.gtkFileDialog (GTK) unless files.simpleDialog.enable')
+
 with open(MAIN, 'w', encoding='utf-8') as f:
     f.write(js)
 
@@ -143,4 +200,4 @@ for path in glob.glob(f'{OUT}/**/*.js', recursive=True):
 if 'vs/workbench/workbench.web.main.js' not in renamed:
     raise SystemExit(f'product names: not found in the workbench (renamed in {renamed})')
 print(f'VS Code: product named "Visual Studio Code" in {", ".join(sorted(renamed))}')
-print('VS Code: OSWorld defaults, Manage menu, menu bar style, product name and Welcome page in place')
+print('VS Code: OSWorld defaults, Manage menu, file dialogs, menu bar style, product name and Welcome page in place')
