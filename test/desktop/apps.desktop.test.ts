@@ -117,12 +117,21 @@ test('opening a .docx shows a Writer window with that name', async () => {
 
 /** Opens an empty /tmp/<name> in gedit and waits until gedit has the focus: keys sent anywhere else would land in another app. */
 async function focusedGedit(name: string): Promise<void> {
+  await closeGedit();
   await desktop.client.execute(['touch', `/tmp/${name}`]);
   await desktop.client.launch(['gedit', '--new-window', `/tmp/${name}`]);
   await until('gedit window', async () => (await desktop.client.execute(['wmctrl', '-l'])).output.includes(name));
   await desktop.client.activateWindow({ window_name: name });
   await until('gedit focused', async () => (await desktop.client.execute('xdotool getactivewindow getwindowname', { shell: true })).output.includes(name));
   await sleep(500);
+}
+
+/**
+ * Ends gedit and waits until its process is gone: gedit is single-instance, so a `gedit --new-window` launched while the
+ * last one is still exiting hands its file to the dying instance and no window appears (a CI run timed out so).
+ */
+async function closeGedit(): Promise<void> {
+  await desktop.client.execute('pkill -x gedit; for i in $(seq 100); do pgrep -x gedit >/dev/null || exit 0; sleep 0.1; done; exit 1', { shell: true });
 }
 
 test('pyautogui types every printable character exactly into a text editor', async () => {
@@ -142,7 +151,7 @@ test('pyautogui types every printable character exactly into a text editor', asy
   expect(clipboard.output).toBe(`${text}\nsum(a[i]) = 100% & "ok"; 'q' ^ $5 #@+=_\\/?.,:`);
   const position = await desktop.client.execute(['python', '-c', 'import pyautogui; pyautogui.moveTo(300, 200); print(tuple(pyautogui.position()), tuple(pyautogui.size()))']);
   expect(position.output).toBe('(300, 200) (1920, 1080)\n');
-  await desktop.client.execute(['pkill', 'gedit']);
+  await closeGedit();
 });
 
 test('characters missing from the keyboard map arrive as themselves, over more steps than there are spare keycodes', { timeout: 180_000 }, async () => {
@@ -159,7 +168,7 @@ test('characters missing from the keyboard map arrive as themselves, over more s
   await sleep(300);
   const clipboard = await desktop.client.execute(['xclip', '-o', '-selection', 'clipboard']);
   expect(clipboard.output).toBe(characters.join('') + again);
-  await desktop.client.execute(['pkill', 'gedit']);
+  await closeGedit();
 });
 
 test('a Calc window with a 10,000-row sheet gives a bounded tree with the cells on screen', async () => {
