@@ -109,17 +109,20 @@ test('Open Folder... (Ctrl+K Ctrl+O) shows GTK\'s "Open Folder" chooser; the fol
   await until('the folder open in VS Code', async () => (await windows()).find((w) => / - proj - Visual Studio Code$|^proj - Visual Studio Code$/.test(w.title)), 90_000);
 });
 
-// Skipped: on deskbench-exp/gtk:ee65aac4e84f a GTK "Open Folder" window still came up 10 s after settings.json was
-// rewritten with the setting (not yet known whether the workbench had not reloaded the file or the check misses it).
-test.skip('with files.simpleDialog.enable, VS Code\'s setting, the quick pick stays', { timeout: 180_000 }, async () => {
+// The web workbench reads settings.json when its window loads: an edit from outside VS Code (a task's setup, an agent's
+// shell) applies at the next load, not live as in the desktop VS Code (docs/desktop.md), so the window is opened anew.
+test('with files.simpleDialog.enable, VS Code\'s setting, the quick pick stays', { timeout: 180_000 }, async () => {
   const settings = '/home/user/.config/Code/User/settings.json';
   const before = JSON.parse(await sh(`cat ${settings}`));
   await desktop.client.upload(settings, Buffer.from(JSON.stringify({ ...before, 'files.simpleDialog.enable': true }, null, 2)));
-  await sleep(10_000); // VS Code reads the settings file when it changes
+  await sh("pkill -f '[c]lass=Code' || true");
+  await until('the VS Code window closed', async () => !(await windows()).some((w) => w.title.endsWith('Visual Studio Code')));
+  await desktop.client.launch('code', true);
+  await until('a VS Code window', async () => (await windows()).find((w) => w.title.endsWith('Visual Studio Code')), 150_000);
+  await sleep(3000); // the workbench's key bindings, registered after its window is titled
   await act("pyautogui.hotkey('ctrl', 'k')\npyautogui.hotkey('ctrl', 'o')");
-  // The workbench's simple file dialog, titled "Open Folder" in the workbench (the folder window has no other
-  // "Open Folder"), and no GTK window.
-  await until('the quick pick titled Open Folder', async () => (await desktop.client.accessibilityTree()).includes('Open Folder'), 30_000);
+  // The workbench's simple file dialog (a quick pick with a path box: its list is named after it), and no GTK window.
+  await until('the Open Folder quick pick', async () => (await desktop.client.accessibilityTree()).includes('name="Type to narrow down results. - Open Folder"'), 30_000);
   await sleep(3000);
   expect((await windows()).map((w) => w.title)).not.toContain('Open Folder');
   await act("pyautogui.press('escape')");

@@ -1,17 +1,21 @@
 """Image build step: code-server's workbench shown as OSWorld's VS Code 1.91 (titleBarStyle native) shows itself.
 
-VS Code for the web (1.90 here) defaults to a compact (hamburger) menu, a command centre and layout controls in its
-title bar, and saves files by itself (files.autoSave afterDelay); VS Code on OSWorld's Linux VM has a menu bar (File Edit Selection View Go Run Terminal Help) and neither of
-the others. These are application-wide settings the workbench reads once at start, before any extension's
-configurationDefaults arrive, so their defaults are changed in the workbench itself (out/vs/workbench/
-workbench.web.main.js in VS Code 1.90). A user's or a task's settings.json still overrides them, as on OSWorld. The
-stylesheet osworld.css, linked here from workbench.html (out/vs/code/browser/workbench/), draws that menu bar as GTK's.
-VS Code's name: product.json names the product "code-server", which the workbench puts at the end of every window
-title ("hello.py - ws - code-server"); OSWorld's windows say "Visual Studio Code" (code-server 4.90's --app-name
-brands only its login page and manifest), so the product's names, compiled into each bundle, become VS Code's own.
-File dialogs: the desktop VS Code's are GTK's file chooser; the web workbench's file dialog service is routed to a
-built-in extension's command that shows one on the desktop (deskbench-gtk-dialogs), the quick pick kept as fallback.
-Fails the build when code-server's files no longer look as expected (a new code-server version): check the changes.
+Each part fails the build when code-server's files no longer look as expected (a new code-server version): check the
+changes then. In out/vs/workbench/workbench.web.main.js (VS Code 1.90 for the web):
+- Defaults (DEFAULTS): a menu bar (File Edit Selection View Go Run Terminal Help) instead of the web's compact
+  (hamburger) menu, no command centre, no layout controls, no auto-save. The workbench reads these application-wide
+  settings once at start, before any extension's configurationDefaults arrive, so their defaults change in the
+  workbench itself; a user's or a task's settings.json still overrides them, as on OSWorld.
+- Workbench patches (WORKBENCH_PATCHES): the Explorer's side bar as OSWorld's VM keeps it (shown with no folder, 256 px
+  wide), and the desktop VS Code's menus (the gear's Backup and Sync Settings... and Check for Updates..., File >
+  Preferences' User Tasks): they decide where the editor's pages and the menus' rows sit, where agents click.
+- File dialogs: the desktop VS Code's are GTK's file chooser; the web workbench's file dialog service is routed to a
+  built-in extension's command that shows one on the desktop (deskbench-gtk-dialogs), the quick pick kept as fallback.
+- VS Code's name: product.json names the product "code-server", which the workbench puts at the end of every window
+  title ("hello.py - ws - code-server"); OSWorld's windows say "Visual Studio Code" (code-server 4.90's --app-name
+  brands only its login page and manifest), so the product's names, compiled into each bundle, become VS Code's own;
+  the same product fields open the Welcome page on its main page, as on OSWorld's VM.
+The stylesheet osworld.css, linked here from workbench.html (out/vs/code/browser/workbench/), draws the menu bar as GTK's.
 Usage: vscode-osworld-defaults.py <code-server>/lib/vscode/out
 """
 import glob
@@ -70,30 +74,24 @@ for key, (pattern, value) in DEFAULTS.items():
     print(f'VS Code: {key} default {js[start:value_end(js, start)]} -> {value}')
     js = js[:start] + value + js[value_end(js, start):]
 
-# The side bar: OSWorld's VS Code shows the Explorer in a window with no folder too ("No Folder Opened", Open Folder:
-# vs_code-initial-welcome.jpg), 256 px wide, the size a fresh VS Code gives it in a 1024 px window (a quarter) and then
-# keeps in its profile, though the window now opens maximized (a fresh one would give it 300). It decides where the
-# editor's centred pages sit: with it, New File... on the Welcome page is where agents on OSWorld's VM click it
-# (672, 407), and so are the Settings editor's search box (599, 151) and its number fields (827 and 879, 298).
-SIDEBAR = {
+# Workbench patches, each a regular expression that must match once in workbench.web.main.js and its replacement.
+SYNC = '"workbench.userDataSync.actions.turnOn"'
+WORKBENCH_PATCHES = {
+    # The side bar: OSWorld's VS Code shows the Explorer in a window with no folder too ("No Folder Opened", Open
+    # Folder: vs_code-initial-welcome.jpg), 256 px wide, the size a fresh VS Code gives it in a 1024 px window (a
+    # quarter) and then keeps in its profile, though the window now opens maximized (a fresh one would give it 300). It
+    # decides where the editor's centred pages sit: with it, New File... on the Welcome page is where agents on
+    # OSWorld's VM click it (672, 407), and so are the Settings editor's search box (599, 151) and its number fields
+    # (827 and 879, 298).
     'side bar of a window with no folder shown': (
         r'(\w+\.SIDEBAR_HIDDEN\.defaultValue=)this\.\w+\.getWorkbenchState\(\)===\w+\.WorkbenchState\.EMPTY', r'\g<1>!1'),
     'side bar 256 px wide': (r'(\w+\.SIDEBAR_SIZE\.defaultValue=)Math\.min\(300,\w+\.width/4\)', r'\g<1>256'),
-}
-for name, (pattern, replacement) in SIDEBAR.items():
-    js, count = re.subn(pattern, replacement, js)
-    if count != 1:
-        raise SystemExit(f'{name}: expected one match in workbench.web.main.js, found {count}')
-    print(f'VS Code: {name}')
-
-# The Manage (gear) menu of the desktop VS Code ends with "Backup and Sync Settings..." and "Check for Updates...",
-# each in a group of its own; the web workbench has neither (no settings-sync store, so the sync contribution stays
-# off; no update service, so the update item's `when` is false). The menu opens upwards from the gear, so these two
-# rows and their separators (74 px) decide where Settings and Themes sit: agents on OSWorld's VM click Settings at
-# y 848 and Themes at y 967, 74 px above where the web workbench puts them. Both are shown here, next to the update
-# item's registration; choosing them does nothing (on OSWorld's VM, offline, they lead nowhere either).
-SYNC = '"workbench.userDataSync.actions.turnOn"'
-MENU_ITEMS = {
+    # The Manage (gear) menu of the desktop VS Code ends with "Backup and Sync Settings..." and "Check for Updates...",
+    # each in a group of its own; the web workbench has neither (no settings-sync store, so the sync contribution stays
+    # off; no update service, so the update item's `when` is false). The menu opens upwards from the gear, so these two
+    # rows and their separators (74 px) decide where Settings and Themes sit: agents on OSWorld's VM click Settings at y
+    # 848 and Themes at y 967, 74 px above where the web workbench puts them. Both are shown here, next to the update
+    # item's registration; choosing them does nothing (on OSWorld's VM, offline, they lead nowhere either).
     'Backup and Sync Settings...': (
         r'(\w+\.\$\w+)\.registerCommand\("update\.check",(.{0,80}?)\),(\w+\.\$\w+)\.appendMenuItem\((\w+\.\$\w+)\.GlobalActivity,'
         r'\{group:"7_update",command:\{id:"update\.check"',
@@ -103,8 +101,9 @@ MENU_ITEMS = {
                              f'title:"Backup and Sync Settings..."}},order:2}}),'
                              for menu, group in (('GlobalActivity', '3_configuration'), ('MenubarPreferencesMenu', '4_sync')))
                    + m[0])),
-    # File > Preferences lists User Tasks above Theme, as the gear menu does: its `when` (tasks supported, known once the
-    # server answers) kept it out of the menu bar's submenu, which is built before; Doubao-1.5 clicks Theme at y 680.
+    # File > Preferences lists User Tasks above Theme, as the gear menu does: its `when` (tasks supported, known once
+    # the server answers) kept it out of the menu bar's submenu, which is built before; Doubao-1.5 clicks Theme at y
+    # 680.
     'User Tasks in File > Preferences': (
         r'(appendMenuItem\(\w+\.\$\w+\.MenubarPreferencesMenu,\{command:\{id:\w+,title:\w+\}),when:\w+\.\$\w+,(group:"2_configuration",order:6\})',
         r'\1,\2'),
@@ -112,11 +111,12 @@ MENU_ITEMS = {
         r'(appendMenuItem\(\w+\.\$\w+\.GlobalActivity,\{group:"7_update",command:\{id:"update\.check",title:[^}]*\}),when:[^}]*\}',
         r'\1}'),
 }
-for name, (pattern, replacement) in MENU_ITEMS.items():
+# Each patch must match exactly once: a new code-server version fails the build here rather than silently not patching.
+for name, (pattern, replacement) in WORKBENCH_PATCHES.items():
     js, count = re.subn(pattern, replacement, js)
     if count != 1:
-        raise SystemExit(f'menus, {name}: expected one match in workbench.web.main.js, found {count}')
-    print(f'VS Code: menus, {name}')
+        raise SystemExit(f'{name}: expected one match in workbench.web.main.js, found {count}')
+    print(f'VS Code: {name}')
 
 # File dialogs: the desktop VS Code opens GTK's file chooser (Electron's dialog: vs_code-open-folder-dialog.jpg) for
 # Open File..., Open Folder..., Save As..., the Create File dialog of New File... and extensions' showOpenDialog /
