@@ -4,6 +4,7 @@
 // One container for this file.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
+import { desktopShell } from './desktop-shell.ts';
 import { sleep, until } from './until.ts';
 
 let desktop: TestDesktop;
@@ -14,29 +15,7 @@ afterAll(async () => {
   await desktop?.stop();
 });
 
-async function sh(command: string): Promise<string> {
-  const result = await desktop.client.execute(['bash', '-c', command]);
-  expect(result.returncode, `${command}: ${result.error}`).toBe(0);
-  return result.output;
-}
-
-/** Runs pyautogui code on the desktop, as an agent's action does. */
-async function act(code: string): Promise<void> {
-  const result = await desktop.client.execute(['python', '-c', `import pyautogui, time\n${code}`]);
-  expect(result.returncode, result.error).toBe(0);
-}
-
-/** Window titles and WM_CLASS, from wmctrl -lx. */
-async function windows(): Promise<{ title: string; wmClass: string }[]> {
-  const listing = await sh('wmctrl -lx || true');
-  return listing.split('\n').filter(Boolean).map((line) => {
-    const [, , wmClass, , ...title] = line.split(/\s+/);
-    return { wmClass, title: title.join(' ') };
-  });
-}
-
-const waitForTitle = (title: string, timeoutMs = 150_000) =>
-  until(`a window titled "${title}"`, async () => (await windows()).find((w) => w.title === title), timeoutMs);
+const { sh, act, windows, waitForTitle } = desktopShell(() => desktop);
 
 interface Element { role: string; name: string; x: number; y: number; width: number; height: number }
 

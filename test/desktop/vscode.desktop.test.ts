@@ -3,6 +3,7 @@
 // One container for this file.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
+import { desktopShell } from './desktop-shell.ts';
 import { until } from './until.ts';
 
 let desktop: TestDesktop;
@@ -13,23 +14,7 @@ afterAll(async () => {
   await desktop?.stop();
 });
 
-async function sh(command: string): Promise<string> {
-  const result = await desktop.client.execute(['bash', '-c', command]);
-  expect(result.returncode, `${command}: ${result.error}`).toBe(0);
-  return result.output;
-}
-
-/** Window titles and WM_CLASS, from wmctrl -lx: [{title, wmClass}]. */
-async function windows(): Promise<{ title: string; wmClass: string }[]> {
-  const listing = await sh('wmctrl -lx || true');
-  return listing.split('\n').filter(Boolean).map((line) => {
-    const [, , wmClass, , ...title] = line.split(/\s+/);
-    return { wmClass, title: title.join(' ') };
-  });
-}
-
-const waitForTitle = (title: string) =>
-  until(`a window titled "${title}"`, async () => (await windows()).find((w) => w.title === title), 150_000);
+const { sh, act, windows, waitForTitle } = desktopShell(() => desktop);
 
 /** Waits until the accessibility tree contains `text`; returns that tree. */
 const treeWith = (what: string, text: string, timeout = 30_000) =>
@@ -89,12 +74,6 @@ test('`code --install-extension file.vsix` installs a VS Code extension that `co
   expect(await sh('code --list-extensions --show-versions')).toContain('deskbench-test.hello@1.2.3');
   expect(await sh('ls ~/.vscode/extensions')).toContain('deskbench-test.hello-1.2.3');
 });
-
-/** Runs pyautogui code on the desktop, as an agent's action does. */
-async function act(code: string): Promise<void> {
-  const result = await desktop.client.execute(['python', '-c', `import pyautogui, time\n${code}`]);
-  expect(result.returncode, result.error).toBe(0);
-}
 
 /** Runs a command from the command palette: types its name, moves down `skip` matches, presses Enter. */
 async function paletteCommand(name: string, skip = 0): Promise<void> {
