@@ -4,10 +4,12 @@ import { deskbench } from './src/node/plugin/index.ts';
 import { DESKTOP_PROJECT_SETUP } from './test/desktop-project.ts';
 
 /**
- * The unit files that run child processes (vitest runs, the deskbench command), longest first. They set the run's tail
- * unless they start first, and on a fresh clone (CI) vitest knows no durations yet and orders files by size.
+ * The files that take longest, longest first, in each project: the unit files that run child processes (vitest runs,
+ * the deskbench command), and the desktop files that run many tasks or start slow apps. They set the run's tail unless
+ * they start first, and on a fresh clone (CI) vitest knows no durations yet and orders files by size (the examples and
+ * verify files, the two longest desktop files, would start halfway through). Seconds from CI runs on the 2-core machine.
  */
-const SLOW_UNIT_FILES = [
+const SLOW_FILES = [
   'test/cli/check.test.ts',
   'test/plugin/watch.test.ts',
   'test/plugin/first-run.test.ts',
@@ -18,16 +20,26 @@ const SLOW_UNIT_FILES = [
   'test/server/process.test.ts',
   'test/report/compare.test.ts',
   'test/report/repeats.test.ts',
+  'test/examples/examples.desktop.test.ts', // ~300 s
+  'test/solutions/verify.desktop.test.ts', // ~170 s
+  'test/report/compare.desktop.test.ts', // ~160 s
+  'test/desktop/vscode.desktop.test.ts', // ~100 s
+  'test/desktop/clipboard.desktop.test.ts',
+  'test/runner/lifecycle.desktop.test.ts',
+  'test/package/getting-started.desktop.test.ts',
+  'test/desktop/fidelity.desktop.test.ts',
+  'test/desktop/guios-setup.desktop.test.ts',
+  'test/desktop/apps.desktop.test.ts', // ~60 s
 ].map((file) => `${import.meta.dirname}/${file}`);
 
-/** vitest's order (projects, then durations or sizes), with the slow unit files first within their project. */
+/** vitest's order (projects, then durations or sizes), with the slow files first within their project. */
 class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const projects = [...new Set(sorted.map((spec) => spec.project))];
     const rank = (spec: TestSpecification) => {
-      const slow = SLOW_UNIT_FILES.indexOf(spec.moduleId);
-      return projects.indexOf(spec.project) * (SLOW_UNIT_FILES.length + 1) + (slow < 0 ? SLOW_UNIT_FILES.length : slow);
+      const slow = SLOW_FILES.indexOf(spec.moduleId);
+      return projects.indexOf(spec.project) * (SLOW_FILES.length + 1) + (slow < 0 ? SLOW_FILES.length : slow);
     };
     return sorted.sort((a, b) => rank(a) - rank(b));
   }

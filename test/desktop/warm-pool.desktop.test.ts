@@ -7,7 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { removeContainers } from '../../src/desktop/cleanup.ts';
 import { startDesktop } from '../../src/desktop/providers/docker/container.ts';
 import { RUN_LABEL } from '../../src/desktop/labels.ts';
@@ -71,8 +71,15 @@ async function runThreeTasks(env: Record<string, string> = {}) {
 const containerOf = (task: TaskRun, created: { id: string; createdMs: number }[]) => created.find((container) => container.id.startsWith(task.host));
 
 describe('a run with the pool', () => {
+  // The two runs are independent (each counts its own run's containers) and mostly wait on their desktops: at once.
+  let pooled: Awaited<ReturnType<typeof runThreeTasks>>;
+  let unpooled: Awaited<ReturnType<typeof runThreeTasks>>;
+  beforeAll(async () => {
+    [pooled, unpooled] = await Promise.all([runThreeTasks(), runThreeTasks({ DESKBENCH_WARM: '0' })]);
+  }, 900_000);
+
   test('each task gets a fresh container of its own, started before it asked (but the first); none is left', async () => {
-    const { run, tasks, created, left } = await runThreeTasks();
+    const { run, tasks, created, left } = pooled;
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(tasks.map((task) => [task.state, task.score])).toEqual([['success', 1], ['success', 1], ['success', 1]]); // each desktop ran one task only
     expect(new Set(tasks.map((task) => task.host)).size).toBe(3);
@@ -88,7 +95,7 @@ describe('a run with the pool', () => {
   }, 900_000);
 
   test('desktop.warm: 0 starts each task its own desktop when it asks, as without the pool', async () => {
-    const { run, tasks, created, left } = await runThreeTasks({ DESKBENCH_WARM: '0' });
+    const { run, tasks, created, left } = unpooled;
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(tasks.map((task) => [task.state, task.score])).toEqual([['success', 1], ['success', 1], ['success', 1]]);
     expect(new Set(tasks.map((task) => task.host)).size).toBe(3);

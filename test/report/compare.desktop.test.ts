@@ -1,13 +1,17 @@
-// deskbench compare end to end, in desktop containers, one at a time (fixtures/examples-one-desktop): five examples
-// (the two os tasks, one of them infeasible; chrome; the two GUI-OS tasks) run with the scripted agent and with the
-// weakened one, which gives up on the os and terminal domains. Its flips, rates and intervals are checked against
-// values computed by hand; the compare page is opened offline in headless Chromium; and `deskbench rerun` on a
-// one-task run prints a command that reproduces the run record.
+// deskbench compare end to end, in desktop containers, one at a time per run (fixtures/examples-one-desktop): five
+// examples (the two os tasks, one of them infeasible; chrome; the two GUI-OS tasks) run with the scripted agent and
+// with the weakened one, which gives up on the os and terminal domains. Its flips, rates and intervals are checked
+// against values computed by hand; the compare page is opened offline in headless Chromium; and `deskbench rerun` on a
+// one-task run prints a command that reproduces the run record. The three runs are independent and start at once
+// (each mostly waits on its one desktop): the file takes about as long as its longest run, not their sum.
+// The weakened agent answers DONE at once on the three tasks it gives up on, leaving their desktops untouched: those
+// runs are where the os and terminal examples show that no evaluator passes an untouched desktop
+// (test/examples/examples.desktop.test.ts runs the noop agent on the other examples).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { desktopImage } from '../../src/desktop/image.ts';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
@@ -34,18 +38,30 @@ async function examples(results: string, agent: string | undefined, filters: str
 
 const hasImage = spawnSync('docker', ['image', 'inspect', desktopImage()], { stdio: 'ignore' }).status === 0;
 
+let base: string;
+let weakenedRun: Awaited<ReturnType<typeof examples>>;
+/** The results folder of the weakened agent's one-task run that `deskbench rerun` reproduces. */
+let rerunResults: string;
+
+// The three runs at once: the scripted and the weakened run of the five examples, and the one-task run for rerun.
+beforeAll(async () => {
+  if (!hasImage) return;
+  base = await mkdtemp(join(tmpdir(), 'deskbench-compare-desktop-'));
+  rerunResults = join(await mkdtemp(join(tmpdir(), 'deskbench-rerun-desktop-')), 'results');
+  [, weakenedRun] = await Promise.all([
+    examples(join(base, 'scripted'), undefined, FILTERS),
+    examples(join(base, 'weakened'), WEAKENED, FILTERS),
+    examples(rerunResults, WEAKENED, [`osworld/os/${ID.rename}`]),
+  ]);
+}, 900_000);
+
 describe.skipIf(!hasImage)('deskbench compare: the scripted agent against a weakened one, on five examples', () => {
-  let base: string;
   let comparison: Comparison;
-  let weakenedRun: Awaited<ReturnType<typeof examples>>;
   beforeAll(async () => {
-    base = await mkdtemp(join(tmpdir(), 'deskbench-compare-desktop-'));
-    await examples(join(base, 'scripted'), undefined, FILTERS);
-    weakenedRun = await examples(join(base, 'weakened'), WEAKENED, FILTERS);
     const compared = await deskbench(['compare', 'scripted', 'weakened', '--out', 'compare'], base);
     expect(compared.code, compared.stderr).toBe(0);
     comparison = JSON.parse(await readFile(join(base, 'compare', 'compare.json'), 'utf8'));
-  }, 900_000);
+  });
 
   test('flips, rates, differences and intervals as computed by hand', () => {
     expect(comparison.notComparable).toEqual([]);
@@ -78,6 +94,13 @@ describe.skipIf(!hasImage)('deskbench compare: the scripted agent against a weak
     const report = await readReport(join(base, 'weakened'));
     expect(report.intervals?.total).toEqual({ rate: 40, low: 0, high: 80, tasks: 5 });
     expect(weakenedRun.stdout).toContain('Overall rate 40.00% (95% interval 0.00–80.00%): percentile bootstrap over 5 tasks, 2000 resamples, seed 1.');
+    // The three tasks it gave up on (DONE at once, the desktop as the setup left it) each fail with a score of 0 and
+    // no error, as every other example does with the noop agent (test/examples/examples.desktop.test.ts).
+    const gaveUp = report.tasks.filter((task) => task.domain === 'os' || task.domain === 'terminal');
+    expect(gaveUp.map(({ id, testState, state, score, error, evalError }) => ({ id, testState, state, score, error, evalError })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [ID.backlight, ID.rename, ID.terminal].sort().map((id) => ({ id, testState: 'failed', state: 'success', score: 0, error: null, evalError: null })),
+    );
+    expect(weakenedRun.stdout + weakenedRun.stderr).toContain('score 0 is below the pass threshold 1');
     const run = report.run!;
     const moduleSha256 = createHash('sha256').update(await readFile(join(ROOT, 'examples/agents/weakened.ts'))).digest('hex');
     expect(run.agents).toEqual([{ name: 'weakened', module: WEAKENED, moduleSha256, description: { strategy: 'replays the solution, except in the domains it gives up on', giveUpOn: ['os', 'terminal'] } }]);
@@ -114,11 +137,9 @@ describe.skipIf(!hasImage)('deskbench compare: the scripted agent against a weak
 
 describe.skipIf(!hasImage)('deskbench rerun on a run of the examples', () => {
   test('its command, run in the same tree, gives a report whose record matches field for field but date and id', { timeout: 600_000 }, async () => {
-    const base = await mkdtemp(join(tmpdir(), 'deskbench-rerun-desktop-'));
-    const results = join(base, 'results');
-    await examples(results, WEAKENED, [`osworld/os/${ID.rename}`]);
+    const results = rerunResults;
     const first = (await readReport(results)).run!;
-    const printed = await deskbench(['rerun', results, '--json'], base);
+    const printed = await deskbench(['rerun', results, '--json'], dirname(results));
     const { cwd, commands, differences } = JSON.parse(printed.stdout) as { cwd: string; commands: string[]; differences: string[] };
     // An image built from an older docker/ than this tree's is a true difference, and not this test's business.
     expect(differences.filter((d) => !d.startsWith('desktop image: built from'))).toEqual([]);

@@ -2,6 +2,8 @@
 // and JUnit reports, report.json, no container left), the same tasks as two shards merged with vitest's blob reports,
 // and the HTML report opened in a real headless browser (Debian's Chromium inside a desktop container, driven by
 // playwright-core over CDP). The runner's other runs of these tasks: test/runner/lifecycle.desktop.test.ts.
+// The single run and the two shards are independent and start at once (each mostly waits while its desktops start);
+// the merge runs once both shards are done.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, readdir, readFile } from 'node:fs/promises';
@@ -42,7 +44,14 @@ describe('reports', () => {
     single = join(base, 'single');
     const runId = childRunId('report');
     const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${join(base, 'vitest.json')}`, '--reporter=junit', `--outputFile.junit=${join(base, 'junit.xml')}`];
-    singleRun = { ...(await run(['run', ...reporters], single, runId)), runId };
+    const [singleDone] = await Promise.all([
+      run(['run', ...reporters], single, runId),
+      // The shards for the merge test below.
+      ...['1/2', '2/2'].map((shard) =>
+        run(['run', `--shard=${shard}`, '--reporter=blob', `--outputFile=${join(base, 'blobs', `blob-${shard.replace('/', '-')}.json`)}`], join(base, `shard-${shard[0]}`), childRunId('report')),
+      ),
+    ]);
+    singleRun = { ...singleDone, runId };
     expect(singleRun.stdout).toContain('deskbench results');
   }, 300_000);
 
@@ -80,9 +89,6 @@ describe('reports', () => {
   test('two shards merged with --merge-reports give the same numbers as one run', async () => {
     const sharded = join(base, 'sharded');
     const blobs = join(base, 'blobs');
-    for (const shard of ['1/2', '2/2']) {
-      await run(['run', `--shard=${shard}`, '--reporter=blob', `--outputFile=${join(blobs, `blob-${shard.replace('/', '-')}.json`)}`], join(base, `shard-${shard[0]}`), childRunId('report'));
-    }
     expect((await readdir(blobs)).sort()).toEqual(['blob-1-2.json', 'blob-2-2.json']);
     // Each shard writes a report of its own name, so shards sharing one results folder never overwrite each other.
     expect((await readdir(join(base, 'shard-1'))).filter((name) => /^(report|index)/.test(name)).sort()).toEqual(['index-shard-1-of-2.html', 'report-shard-1-of-2.json']);
@@ -102,7 +108,7 @@ describe('reports', () => {
       expect(images.length, page).toBeGreaterThan(0);
       for (const src of images) expect(existsSync(resolve(join(sharded, 'tasks'), src)), `${page}: ${src}`).toBe(true);
     }
-  }, 300_000); // two vitest runs and a merge: over a minute on a busy 2-core machine
+  }, 300_000); // the merge, a vitest run of its own
 
   test('the HTML report opens offline in headless Chromium: filter by domain and tag, open a task', async () => {
     // The results folder copied into a desktop and opened from disk: no server, no network.

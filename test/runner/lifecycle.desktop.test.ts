@@ -2,12 +2,15 @@
 // Each run gets its own run id, so the containers it leaves (or not) can be counted by label afterwards. The run with
 // the noop agent, each task's verdict and the reports: test/report/report-e2e.desktop.test.ts; the run with an Agent
 // object in the config: test/report/progress.desktop.test.ts.
+// A run of these tasks mostly waits while its one desktop starts (each task takes a second once it has one), so the
+// runs that do not depend on timing go in three lanes at once before the tests, which then check what each run left.
+// The timeout run (its 10 s include the desktop's start) and the Ctrl-C run (pressed once a desktop is up) run alone.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
 import type { TaskSummary } from '../../src/contract/summary.ts';
 import { childRunId } from '../helpers/child-run.ts';
@@ -50,9 +53,40 @@ async function summariesOf(dir: string): Promise<Map<string, TaskSummary['result
   return new Map(summaries.map((summary) => [summary.uid.slice(-2), summary.results]));
 }
 
+type ProjectRun = Awaited<ReturnType<typeof runProject>>;
+let failRun: ProjectRun;
+let killRun: ProjectRun;
+let crashRun: ProjectRun;
+let resumeRuns: Awaited<ReturnType<typeof runResume>>;
+
+beforeAll(async () => {
+  await Promise.all([
+    (async () => {
+      failRun = await runProject('fail');
+      crashRun = await runProject(join(AGENTS, 'crash-worker.ts'), ['--maxWorkers=1', '01', '02']);
+    })(),
+    (async () => {
+      killRun = await runProject(join(AGENTS, 'kill-desktop.ts'), ['--maxWorkers=1']);
+    })(),
+    (async () => {
+      resumeRuns = await runResume();
+    })(),
+  ]);
+}, 600_000);
+
+/** Two runs into one results folder with resume: 02 and 03 first, then all four. */
+async function runResume() {
+  const dir = await mkdtemp(join(tmpdir(), 'deskbench-resume-'));
+  const env = { DESKBENCH_RESULTS: join(dir, 'results'), DESKBENCH_FIXTURE_AGENT: 'scripted', DESKBENCH_RESUME: '1' };
+  const first = await vitestCli(PROJECT, ['run', '02', '03'], { ...env, DESKBENCH_RUN_ID: childRunId('resume') });
+  const out = join(dir, 'second.json');
+  const second = await vitestCli(PROJECT, ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { ...env, DESKBENCH_RUN_ID: childRunId('resume') });
+  return { dir, first, second, out };
+}
+
 describe('the agent option', () => {
   test('the fail agent scores the infeasible task 1 and the feasible ones 0', async () => {
-    const { byTask, report } = await runProject('fail');
+    const { byTask, report } = failRun;
     expect([...byTask.keys()].sort()).toEqual(['01', '02', '03', '04']);
     expect(byTask.get('04')?.status).toBe('passed');
     for (const id of ['01', '02', '03']) expect(byTask.get(id)?.status, id).toBe('failed');
@@ -62,7 +96,7 @@ describe('the agent option', () => {
 
 describe('one broken desktop or worker never takes the run down', () => {
   test('a container killed mid-task fails that test with a clear message; the other tasks run', async () => {
-    const { runId, byTask } = await runProject(join(AGENTS, 'kill-desktop.ts'), ['--maxWorkers=1']);
+    const { runId, byTask } = killRun;
     const killed = byTask.get('02');
     expect(killed?.status).toBe('failed');
     expect(killed?.failureMessages[0]).toMatch(/DESKTOP_ERROR: the desktop \(\w+\) stopped answering during the agent loop/);
@@ -75,7 +109,7 @@ describe('one broken desktop or worker never takes the run down', () => {
   }, 180_000);
 
   test("a worker that crashes mid-task leaves no container, and every started task a summary with a final state", async () => {
-    const { runId, byTask, run, dir, report } = await runProject(join(AGENTS, 'crash-worker.ts'), ['--maxWorkers=1', '01', '02']);
+    const { runId, byTask, run, dir, report } = crashRun;
     expect(run.code).not.toBe(0);
     expect(byTask.get('01')?.status).toBe('passed');
     expect(await containersOf(runId)).toEqual([]);
@@ -124,12 +158,8 @@ describe('one broken desktop or worker never takes the run down', () => {
 
 describe('resume', () => {
   test('a second run with resume skips the tasks that have a result and reports their earlier scores', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'deskbench-resume-'));
-    const env = { DESKBENCH_RESULTS: join(dir, 'results'), DESKBENCH_FIXTURE_AGENT: 'scripted', DESKBENCH_RESUME: '1' };
-    const first = await vitestCli(PROJECT, ['run', '02', '03'], { ...env, DESKBENCH_RUN_ID: childRunId('resume') });
+    const { dir, first, second, out } = resumeRuns;
     expect(first.code).toBe(0);
-    const out = join(dir, 'second.json');
-    const second = await vitestCli(PROJECT, ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { ...env, DESKBENCH_RUN_ID: childRunId('resume') });
     expect(second.code).toBe(0);
     const json = JSON.parse(await readFile(out, 'utf8')) as JsonReport;
     const status = new Map(json.testResults.map((r) => [basename(r.name, '.json').slice(-2), r.assertionResults[0].status]));
@@ -137,5 +167,5 @@ describe('resume', () => {
     expect(Object.fromEntries(status)).toEqual({ '01': 'passed', '02': 'skipped', '03': 'skipped', '04': 'passed' });
     const report = JSON.parse(await readFile(join(dir, 'results', 'report.json'), 'utf8')) as RunReport;
     expect(report.total).toMatchObject({ tasks: 4, passed: 4, scored: 4, osworldRate: 100 });
-  }, 240_000); // two runs, four desktops one after another
+  });
 });

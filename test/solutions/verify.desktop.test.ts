@@ -3,13 +3,15 @@
 // solution falls short is reported with the scripted agent, while its second solution (<id>.gui.json) runs as
 // scripted.gui and passes; and a few real corpus tasks with the repository's solutions verify (the CI subset), two of
 // them solutions that act through the apps' own windows (Chrome's settings, LibreOffice's Options dialog).
+// The two `deskbench verify` runs are independent and start at once, before the tests that check them: the fixture
+// tasks' run mostly waits while its desktops start, beside the corpus tasks' run.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { desktopImage } from '../../src/desktop/image.ts';
 import type { RunReport } from '../../src/node/report/aggregate.ts';
 import type { VerificationSummary } from '../../src/contract/verification.ts';
@@ -30,9 +32,30 @@ async function deskbenchVerify(args: string[]): Promise<ChildRun & { results: st
   return { ...run, results };
 }
 
+// The CI subset: real OSWorld tasks with the repository's own solutions (solutions/): three infeasible ones (one per
+// app family), and two that go through the apps' own windows, as a person would: Chrome's settings page (Do Not
+// Track: a switch and its confirmation dialog) and LibreOffice Impress's Tools > Options dialog (auto-save).
+const subset = [
+  'os/b3d4a89c-53f2-4d6b-8b6a-541fb5d205fa',
+  'gimp/fbb548ca-c2a6-4601-9204-e39a2efc507b',
+  'vlc/cb130f0d-d36f-4302-9838-b3baf46139b6',
+  'chrome/030eeff7-b492-4218-b312-701ec99ee0cc',
+  'libreoffice_impress/2cd43775-7085-45d8-89fa-9e35c0a915cf',
+];
+
+let fixtureRun: Awaited<ReturnType<typeof deskbenchVerify>>;
+let subsetRun: Awaited<ReturnType<typeof deskbenchVerify>> | undefined;
+beforeAll(async () => {
+  if (!hasImage) return;
+  [fixtureRun, subsetRun] = await Promise.all([
+    deskbenchVerify(['fixtures/verify/tasks', '--solutions', 'fixtures/verify/solutions', '--json']),
+    existsSync(OSWORLD) ? deskbenchVerify(subset.map((task) => join(OSWORLD, `${task}.json`))) : undefined,
+  ]);
+}, 900_000);
+
 describe.skipIf(!hasImage)(`deskbench verify, in desktop containers${hasImage ? '' : ` (skipped: docker image ${IMAGE} is missing)`}`, () => {
-  test('reports a free pass naming the task and the noop agent, and a solution short of 1 naming the task and the scripted agent', { timeout: 400_000 }, async () => {
-    const run = await deskbenchVerify(['fixtures/verify/tasks', '--solutions', 'fixtures/verify/solutions', '--json']);
+  test('reports a free pass naming the task and the noop agent, and a solution short of 1 naming the task and the scripted agent', async () => {
+    const run = fixtureRun;
     expect(run.code, run.stderr.slice(-3000)).toBe(1);
     const out = JSON.parse(run.stdout) as VerificationSummary;
     expect({ tasks: out.tasks, solved: out.solved, verified: out.verified, errors: out.errors }).toEqual({ tasks: 2, solved: 2, verified: 0, errors: [] });
@@ -66,21 +89,10 @@ describe.skipIf(!hasImage)(`deskbench verify, in desktop containers${hasImage ? 
     expect(html).not.toContain('id="domains"');
   });
 
-  // The CI subset: real OSWorld tasks with the repository's own solutions (solutions/): three infeasible ones (one per
-  // app family), and two that go through the apps' own windows, as a person would: Chrome's settings page (Do Not
-  // Track: a switch and its confirmation dialog) and LibreOffice Impress's Tools > Options dialog (auto-save).
-  const subset = [
-    'os/b3d4a89c-53f2-4d6b-8b6a-541fb5d205fa',
-    'gimp/fbb548ca-c2a6-4601-9204-e39a2efc507b',
-    'vlc/cb130f0d-d36f-4302-9838-b3baf46139b6',
-    'chrome/030eeff7-b492-4218-b312-701ec99ee0cc',
-    'libreoffice_impress/2cd43775-7085-45d8-89fa-9e35c0a915cf',
-  ];
   test.skipIf(!existsSync(OSWORLD))(
     `verifies a few real corpus tasks with the shipped solutions${existsSync(OSWORLD) ? '' : ' (skipped: ../shared/corpora/osworld is absent)'}`,
-    { timeout: 900_000 },
     async () => {
-      const run = await deskbenchVerify(subset.map((task) => join(OSWORLD, `${task}.json`)));
+      const run = subsetRun!;
       expect(run.stdout).toContain(`verified ${subset.length} of ${subset.length} solved (${subset.length} tasks in the paths)`);
       expect(run.code, run.stdout + run.stderr.slice(-3000)).toBe(0);
       expect(run.stdout).toMatch(/b3d4a89c-53f2-4d6b-8b6a-541fb5d205fa\s+os\s+1\s+0\s+1\s+yes/);
