@@ -1,8 +1,8 @@
 // deskbench's shell extension. Ubuntu's GNOME starts on the desktop, upstream GNOME on the Activities overview:
 // once the shell has finished starting, leave the overview. Then write /tmp/deskbench/shell-ready, which the
 // container's session script waits for before it starts the settings daemons. Then write /tmp/deskbench/keys-ready
-// once keys work (see _waitForKeys, _pressFirstKey) and the desktop is drawn, which the session script waits for before
-// the control server answers: an agent's first Ctrl+Alt+T must open a terminal, not reach no one. From then on, count in
+// once keys work (see _waitForKeys) and the desktop is drawn, which the session script waits for before the control
+// server answers: an agent's first Ctrl+Alt+T must open a terminal, not reach no one. From then on, count in
 // /tmp/deskbench/keymap-changes the keymap reloads mutter has finished (see _keymapChanged).
 const { Clutter, GLib, Meta } = imports.gi;
 const Main = imports.ui.main;
@@ -23,9 +23,6 @@ class DeskbenchSession {
     enable() {
         this._polls = new Set();
         this._keymapChanges = 0;
-        // The session's first XTEST key at once, while the shell starts: its keymap reload is then over, or nearly,
-        // by the time media-keys grabs its keys (see _pressFirstKey).
-        this._firstKey = this._pressFirstKey();
         if (Main.layoutManager._startingUp)
             this._startupId = Main.layoutManager.connect('startup-complete', () => this._started());
         else
@@ -46,21 +43,12 @@ class DeskbenchSession {
         this._waitForKeys();
     }
 
-    // Ready for keys once the first synthetic key has come and gone and gsd-media-keys has grabbed its keys (some time
-    // after it starts), with the desktop drawn.
+    // Ready for keys once gsd-media-keys has grabbed its keys (some time after it starts) and the first synthetic key
+    // has come and gone: the X server's XTEST keyboard carries a keymap of its own, so the first XTEST key of the
+    // session makes mutter reload its keymap and grabs, and a key arriving meanwhile (an agent's first Ctrl+Alt+T)
+    // reaches no one. A Shift press from here takes that first key.
     async _waitForKeys() {
-        await this._firstKey;
         await this._until(ctrlAltTBound);
-        await this._drawn;
-        GLib.file_set_contents(KEYS_READY_FILE, `${Date.now()}\n`);
-        this._keymapId = Meta.get_backend().connect('keymap-changed', () => this._keymapChanged());
-    }
-
-    // The X server's XTEST keyboard carries a keymap of its own, so the first XTEST key of the session makes mutter
-    // reload its keymap and grabs, and a key arriving meanwhile (an agent's first Ctrl+Alt+T) reaches no one. A Shift
-    // press of our own takes that first key; resolves once its reload is over. Grabs taken after it (media-keys's)
-    // use the reloaded keymap; grabs taken before it are taken again by the reload, which this waits for.
-    async _pressFirstKey() {
         let reloaded = false;
         const keymapId = Meta.get_backend().connect('keymap-changed', () => (reloaded = true));
         const keyboard = Clutter.get_default_backend().get_default_seat()
@@ -71,6 +59,10 @@ class DeskbenchSession {
         const since = GLib.get_monotonic_time();
         await this._until(() => reloaded || GLib.get_monotonic_time() - since > 1e6);
         Meta.get_backend().disconnect(keymapId);
+        await this._until(ctrlAltTBound);
+        await this._drawn;
+        GLib.file_set_contents(KEYS_READY_FILE, `${Date.now()}\n`);
+        this._keymapId = Meta.get_backend().connect('keymap-changed', () => this._keymapChanged());
     }
 
     // Any later keymap change reloads mutter's grabs the same way (the pyautogui shim binds a spare keycode to type a
