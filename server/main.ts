@@ -2,13 +2,11 @@
 // token-guarded fronts for Chrome's DevTools port (5001 → 9222) and VLC's HTTP interface (5002 → 8080).
 // Every request needs `Authorization: Bearer <token>` (see secrets.ts); without a configured token nothing is served.
 // It starts listening only once the X display answers and the window manager is up, so "the server answers"
-// means "the desktop is usable". The container's entrypoint starts it while the session starts (its own start overlaps
-// the shell's) and names in DESKBENCH_LISTEN_AFTER the file it creates once the session is ready: nothing listens before.
+// means "the desktop is usable".
 // What runs where: all of server/ runs inside the desktop container, bundled by esbuild (scripts/build-image.sh) into
 // /opt/deskbench/server.mjs for the image's own Node (Debian bookworm's, Node 18; code-server's Node 20 in /opt/node20 is not on PATH).
 // So server/tsconfig.json checks it for Node 18 with no DOM. Of src/ (the host side, which talks to it over HTTP) it
 // bundles only src/shared/shlex.ts and src/python/repr.ts (both in the image's hash). Its unit tests (test/server/) run on the host's Node.
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { ROUTES, type Request } from './endpoints.ts';
 import { startGuardedProxy } from './guarded-proxy.ts';
@@ -20,8 +18,6 @@ const PORT = Number(process.env.DESKBENCH_PORT ?? 5000);
 const CDP_FRONT_PORT = 5001;
 const VLC_FRONT_PORT = 5002;
 const { token: TOKEN, vlcPassword } = loadSecrets();
-const LISTEN_AFTER = process.env.DESKBENCH_LISTEN_AFTER;
-delete process.env.DESKBENCH_LISTEN_AFTER; // not for the commands it runs
 
 const authorized = (header: string | undefined) => bearerMatches(TOKEN, header);
 
@@ -63,18 +59,14 @@ const server = http.createServer(async (req, res) => {
 server.requestTimeout = 0; // open_file and long commands legitimately take minutes
 server.keepAliveTimeout = 30_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function main(): Promise<void> {
-  // A stat every 10 ms: no measurable load while the shell starts, and at most 10 ms after the session is ready.
-  while (LISTEN_AFTER && !existsSync(LISTEN_AFTER)) await sleep(10);
   const deadline = Date.now() + 30_000;
   while (!(await displayReady())) {
     if (Date.now() > deadline) {
       console.error('deskbench: the display or window manager is not ready after 30 s; serving anyway');
       break;
     }
-    await sleep(10);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
   server.listen(PORT, '0.0.0.0', () => console.log(`deskbench server listening on :${PORT}`));
   startGuardedProxy({ port: CDP_FRONT_PORT, targetPort: 9222, authorized });

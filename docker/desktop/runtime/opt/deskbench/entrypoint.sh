@@ -2,9 +2,8 @@
 # Brings up the desktop. Runs as root (PID 1) for two things only: the desktop's secrets, kept away from the session
 # (the host copies them into a root-only file, which is read here and deleted, then handed to the control server on
 # its standard input), and the system D-Bus that GNOME needs. Every other process runs as `user` and never has the
-# secrets in its environment: the control server, and the GNOME session (session.sh). The server starts first, so that
-# node loads while the session starts, and listens only once session.sh has returned (the shell has drawn the desktop,
-# the settings daemons answer, keys work): the entrypoint then creates $LOGS/session-ready, which it waits for.
+# secrets in its environment: the GNOME session (session.sh), then the control server in the foreground. The server
+# only starts once the shell has drawn the desktop.
 set -u
 LOGS=/tmp/deskbench
 SECRETS_FILE=/run/deskbench/secrets
@@ -38,16 +37,13 @@ if [ -n "$vlc_password" ]; then
 fi
 unset vlc_password
 
+as_user /opt/deskbench/session.sh
+mark session-ready
+
 cd "$HOME"
-rm -f "$LOGS/session-ready"
 # bash stays PID 1 so that processes orphaned by closed apps are reaped (node would leave them as zombies).
-DESKBENCH_LISTEN_AFTER="$LOGS/session-ready" DESKBENCH_SECRETS_ON_STDIN=1 as_user node /opt/deskbench/server.mjs \
-  <<<"$secrets" &
+DESKBENCH_SECRETS_ON_STDIN=1 as_user node /opt/deskbench/server.mjs <<<"$secrets" &
 server=$!
 unset secrets
 trap 'kill -TERM $server 2>/dev/null' TERM INT
-
-as_user /opt/deskbench/session.sh
-mark session-ready
-: >"$LOGS/session-ready"
 wait $server
