@@ -16,6 +16,10 @@ unset DESKBENCH_TOKEN DESKBENCH_VLC_PASSWORD
 as_user() { setpriv --reuid=user --regid=user --init-groups "$@"; }
 
 install -d -o user -g user "$LOGS" "$XDG_RUNTIME_DIR"
+# When each step was reached, for profiling the start (session.sh adds its own).
+install -o user -g user /dev/null "$LOGS/startup.log"
+mark() { printf '%s entrypoint %s\n' "$EPOCHREALTIME" "$1" >>"$LOGS/startup.log"; }
+mark start
 
 # ---- root part: the system bus. GNOME Shell exits without it (UPower, accounts); polkit and systemd-timedated
 # (timedatectl, Settings → Date & Time) are started on demand by it. It drops to the messagebus user by itself.
@@ -34,6 +38,7 @@ fi
 unset vlc_password
 
 as_user /opt/deskbench/session.sh
+mark session-ready
 
 cd "$HOME"
 # bash stays PID 1 so that processes orphaned by closed apps are reaped (node would leave them as zombies).
