@@ -11,7 +11,8 @@
 //  - OSWorld's VM has no GNOME Software (Ubuntu Software is the snap store there), so no "Show Details". This
 //    desktop has GNOME Software as the dock's "Ubuntu Software", and with it a third item that moved the favourites
 //    item up by one row: the menu is centred on the icon, so for the Vim icon in the search results at y 184 the
-//    favourites item is at y 193-228 with two items (as on OSWorld) (the recorded clicks are at y 208-211) and was at 168-204 here with three.
+//    favourites item is at y 193-228 with two items, as on OSWorld (the recorded clicks are at y 208-211), and was at
+//    y 168-204 here with three.
 // Yaru 22.04 spaces the menu as Yaru 22.10 does (items 9px above and below the text, separators 6px + 1px + 6px), so
 // only the item set and the labels change; stylesheet.css has Yaru 22.04's radii.
 //
