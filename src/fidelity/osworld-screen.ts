@@ -123,7 +123,7 @@ export const APPS: AppTarget[] = [
     app: 'Settings',
     open: 'gnome-control-center',
     wmClass: /^gnome-control-center$/i,
-    window: { rect: [505, 139, 980, 687], source: SETTINGS_41_CLICKS },
+    window: { rect: [505, 139, 980, 707], source: SETTINGS_41_CLICKS },
     elements: [],
     close: 'gnome-control-cente[r]',
   },

@@ -18,7 +18,7 @@ const RULES = [
     { app: 'Thunderbird', wmClass: /^thunderbird/i, role: /^3pane$/, maximize: true },
     // VLC's main window keeps its size; its frame's top-left corner goes where OSWorld's was.
     { app: 'VLC', wmClass: /^vlc$/i, role: /^vlc-main$/, moveTo: [646, 327] },
-    // Settings: where Ubuntu 22.04's gnome-control-center 41 window was inferred to open (its size, 980 x 687, is
+    // Settings: where Ubuntu 22.04's gnome-control-center 41 window was inferred to open (its size, 980 x 707, is
     // org.gnome.Settings' window-state in 95_osworld-screen.gschema.override; docs/desktop.md, "The Settings app").
     { app: 'Settings', wmClass: /^gnome-control-center$/i, moveTo: [505, 139] },
 ];
