@@ -5,6 +5,8 @@
 // - VERIFIED_JUL: OSWorld-Verified blog screenshots of 2025-07-24 (xlang-ai/xlang-ai.github.io, blog/osworld-verified/)
 //   and the UI-TARS and Doubao Verified runs' clicks of 2025-07-17..19.
 // - FEB_2025: ../shared/reference-screens/osworld/ screenshots (February 2025), where Verified has nothing to differ.
+// - SETTINGS_41_CLICKS: the UI-TARS and Doubao Verified runs' clicks in Settings, measured against a GTK 3 copy of
+//   Ubuntu 22.04's gnome-control-center 41 window (scripts/settings41-mock.py); inferred, no screenshot shows it.
 
 export type Rect = [x: number, y: number, width: number, height: number];
 export type Point = [x: number, y: number];
@@ -12,6 +14,7 @@ export type Point = [x: number, y: number];
 const VERIFIED_SEP = 'OSWorld-Verified screenshots, Sep 2025 (reference-screens README)';
 const VERIFIED_JUL = 'OSWorld-Verified blog screenshots and agent clicks, Jul 2025';
 const FEB_2025 = 'OSWorld screenshots, Feb 2025 (reference-screens)';
+const SETTINGS_41_CLICKS = 'Verified runs\' clicks, Jul 2025, against a copy of Settings 41 (scripts/settings41-mock.py)';
 
 /** A maximized window beside Ubuntu's dock, under the top bar. */
 const MAXIMIZED: Rect = [70, 27, 1850, 1053];
@@ -113,15 +116,22 @@ export const APPS: AppTarget[] = [
     elements: [],
     close: 'thunderbir[d]',
   },
+  // Settings: no OSWorld screenshot shows it; its rectangle is inferred from the Verified runs' clicks on its sidebar
+  // (gnome-control-center 41, GTK 3, not maximized), which ours matches by the osworld-windows extension, a window-state
+  // default and 41's sidebar geometry (docs/desktop.md, "The Settings app").
+  {
+    app: 'Settings',
+    open: 'gnome-control-center',
+    wmClass: /^gnome-control-center$/i,
+    window: { rect: [505, 139, 980, 707], source: SETTINGS_41_CLICKS },
+    elements: [],
+    close: 'gnome-control-cente[r]',
+  },
   // Opened by OSWorld's tasks too, but no OSWorld screenshot shows them as they first open (the terminal is
   // maximized on Verified's only where a task launched it with --maximize): measured and reported, not held.
   { app: 'Terminal', open: 'gnome-terminal', wmClass: /^gnome-terminal$/i, elements: [], close: 'gnome-terminal-serve[r]' },
   { app: 'gedit', open: 'gedit', wmClass: /^gedit$/i, elements: [], close: 'gedi[t]' },
   { app: 'Files', open: 'nautilus', wmClass: /^org\.gnome\.nautilus$/i, elements: [], close: 'nautilu[s]' },
-  // Settings: inferred from the Verified runs' clicks, about [505, 139, 980, 687] (gnome-control-center 41, GTK 3; not
-  // maximized), not held: GNOME 43's sidebar rows sit elsewhere, so ours stays where mutter puts it (docs/desktop.md,
-  // "The Settings app is GNOME 43's").
-  { app: 'Settings', open: 'gnome-control-center', wmClass: /^gnome-control-center$/i, elements: [], close: 'gnome-control-cente[r]' },
 ];
 
 /** The dock's buttons, top to bottom, and the desktop's Home icon, on a desktop with nothing open. */

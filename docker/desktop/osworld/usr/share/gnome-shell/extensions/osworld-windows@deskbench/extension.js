@@ -1,12 +1,13 @@
 // Where apps open on OSWorld's VM. Agents act at coordinates read off screenshots, and the agents scored on
 // OSWorld-Verified saw Chrome, VS Code, GIMP and Thunderbird maximized (each app's own saved state there, which a
-// fresh container does not have) and VLC's main window at one spot. Not the terminal: it opens at its profile's size
+// fresh container does not have), VLC's main window at one spot, and clicked in Settings as if its window were at
+// one spot. Not the terminal: it opens at its profile's size
 // there (agents clicked its menu at x 841 in 13584542, whose check needs a new terminal of the profile's size); tasks
 // that want it maximized launch `gnome-terminal --maximize`. This places each new main window
 // of those apps the same way, however the app was started: by a task's setup, the dock, or a command the agent typed.
 // Dialogs, pop-ups and other windows of these apps are left where the app and mutter put them. LibreOffice is not
 // listed: it opens maximized by itself (its profile says so). The rectangles are measured on OSWorld's screenshots
-// (docs/desktop.md, "Window placement").
+// (docs/desktop.md, "Window placement"), except Settings', inferred from clicks (docs/desktop.md, "The Settings app").
 const { GLib, Meta } = imports.gi;
 
 /** One rule per main window: its WM_CLASS (res_class), its WM_WINDOW_ROLE, and what to do with it. */
@@ -17,6 +18,9 @@ const RULES = [
     { app: 'Thunderbird', wmClass: /^thunderbird/i, role: /^3pane$/, maximize: true },
     // VLC's main window keeps its size; its frame's top-left corner goes where OSWorld's was.
     { app: 'VLC', wmClass: /^vlc$/i, role: /^vlc-main$/, moveTo: [646, 327] },
+    // Settings: where Ubuntu 22.04's gnome-control-center 41 window was inferred to open (its size, 980 x 707, is
+    // org.gnome.Settings' window-state in 95_osworld-screen.gschema.override; docs/desktop.md, "The Settings app").
+    { app: 'Settings', wmClass: /^gnome-control-center$/i, moveTo: [505, 139] },
 ];
 
 function ruleFor(window) {
