@@ -77,7 +77,7 @@ export interface VerifyEnvironment {
   date: string;
   /** deskbench's git commit, when it runs from a checkout. */
   commit?: string;
-  /** The checkout had uncommitted changes. */
+  /** The checkout had uncommitted changes to what verify runs (documentation, tests and benchmarks aside). */
   dirty?: boolean;
   /** The desktop image name the tasks ran on (deskbench/desktop:latest unless DESKBENCH_IMAGE says otherwise). */
   image: string;

@@ -9,6 +9,8 @@ import { ImageName, getContainerRuntimeClient } from 'testcontainers';
 import type { VerifyEnvironment } from '../../contract/verification.ts';
 
 const BUILD_HASH = /^[0-9a-f]{12}$/;
+/** Paths a verification never reads (git pathspecs). */
+const NOT_RUN_BY_VERIFY = [':(exclude)*.md', ':(exclude)docs', ':(exclude)test', ':(exclude)benchmarks'];
 
 /** Never throws: what cannot be found (no git, no Docker engine) is left out. */
 export async function verifyEnvironment(packageRoot: string, image: string, now = new Date()): Promise<VerifyEnvironment> {
@@ -20,7 +22,9 @@ export async function verifyEnvironment(packageRoot: string, image: string, now 
     }
   };
   const commit = run('git', ['rev-parse', 'HEAD']);
-  const status = commit === undefined ? undefined : run('git', ['status', '--porcelain', '--untracked-files=no']);
+  // Uncommitted changes to what a verification runs: documentation, tests and benchmarks left out, so that a README
+  // edited while a verify runs does not mark its figures.
+  const status = commit === undefined ? undefined : run('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ...NOT_RUN_BY_VERIFY]);
   const treeBuildHash = run('bash', [join(packageRoot, 'scripts/build-image.sh'), '--hash']);
   const inspected = await inspectImage(image);
   return {
