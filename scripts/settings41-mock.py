@@ -12,7 +12,7 @@ GROUPS = [
  [('Sound','audio-speakers-symbolic'),('Power','gnome-power-manager-symbolic'),('Displays','preferences-desktop-display-symbolic'),('Mouse & Touchpad','input-mouse-symbolic'),('Keyboard','input-keyboard-symbolic'),('Printers','printer-symbolic'),('Removable Media','media-removable-symbolic'),('Color','preferences-color-symbolic')],
  [('Region & Language','preferences-desktop-locale-symbolic'),('Accessibility','preferences-desktop-accessibility-symbolic'),('Users','system-users-symbolic'),('Default Applications','starred-symbolic'),('Date & Time','preferences-system-time-symbolic'),('About','help-about-symbolic')],
 ]
-win = Gtk.ApplicationWindow() if False else Gtk.Window()
+win = Gtk.Window()
 win.set_wmclass('gnome-control-center', 'Gnome-control-center')
 win.set_position(Gtk.WindowPosition.CENTER)
 win.set_default_size(980, int(sys.argv[1]) if len(sys.argv) > 1 else 640)
@@ -67,7 +67,7 @@ def report():
     adj = sw.get_vadjustment(); print('vadj', adj.get_value(), adj.get_page_size(), adj.get_upper(), flush=True)
     for name, row, lab in rows:
         x, y, w, h = at(row); print('row', name, 'y', y, 'h', h, 'center', y + h / 2, 'label', at(lab), flush=True)
-    return True
+    return False  # once per timer: the three reports the header names
 GLib.timeout_add(3000, report)
 GLib.timeout_add(8000, report)
 GLib.timeout_add(13000, report)
