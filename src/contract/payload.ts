@@ -32,7 +32,7 @@ export interface WorkerPayload {
    * solution variant was asked for and the task has none.
    */
   solutions: Record<string, string | null>;
-  /** Task tests in the run (task files × repeats): the most desktops its warm pool starts. */
+  /** Task tests in the run (its task files, once file filters and --shard are applied, × repeats): the most desktops its warm pool starts. */
   taskRuns: number;
   /** The run's pool of warm desktops, when the global setup serves one. */
   pool?: DesktopPoolAddress;

@@ -7,11 +7,11 @@ import { extname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // vitest/config re-exports vite's Plugin type with vitest's `configureVitest` hook added (vite is vitest's dependency).
 import { configDefaults, type Plugin } from 'vitest/config';
-import type { Vitest } from 'vitest/node';
+import type { Reporter, TestProject, Vitest } from 'vitest/node';
 
 import { registerConfiguredAgent } from '../../agent/configured.ts';
 import { InternalError, OptionsError } from '../../errors.ts';
-import { PAYLOAD_KEY } from '../../contract/payload.ts';
+import { PAYLOAD_KEY, type WorkerPayload } from '../../contract/payload.ts';
 import { currentRunId } from '../../desktop/run-id.ts';
 import { LOCKFILE_NAME, readLock } from '../../files/lockfile.ts';
 import { effectiveMirror } from '../../files/mirror.ts';
@@ -92,7 +92,9 @@ export function deskbench(userOptions: DeskbenchOptions): Plugin {
       // A package name is resolved as the config file would resolve it, not from a task file's folder.
       const resolveSpec = async (spec: string) => (await project.vite.environments.ssr.pluginContainer.resolveId(spec, importer))?.id ?? spec;
       const configFiles = [...new Set([configFile, vitest.vite.config.configFile].filter((file): file is string => !!file))];
-      project.provide(PAYLOAD_KEY, await workerPayload({ runId: currentRunId(), options, tasks: tasks.tasks, solutions, configFiles, resolveSpec }));
+      const payload = await workerPayload({ runId: currentRunId(), options, tasks: tasks.tasks, solutions, configFiles, resolveSpec });
+      project.provide(PAYLOAD_KEY, payload);
+      countTaskRuns(vitest, project, payload, testFileById);
       extensionFiles ??= Promise.all(options.extensions.map((spec) => (isPathSpec(spec) ? spec : resolveSpec(spec))));
       const cacheKey = moduleCacheKey(options.repeats, await extensionFiles);
       defineCacheKeyGenerator(({ id }) => (testFileById.has(id.split('?')[0]) ? `deskbench-${cacheKey}` : undefined));
@@ -172,6 +174,21 @@ function failFast(options: ResolvedOptions, root: string): void {
   }
   const problem = agentProblems(options.agent, root);
   if (problem) throw new OptionsError(`deskbench(): ${problem}`);
+}
+
+/**
+ * The task tests this run takes, counted once vitest knows its test files (file filters and --shard applied): a run of
+ * two of a project's forty tasks then starts no warm desktop that nobody takes. vitest announces the files to the
+ * reporters before it starts the global setups, which read the count (global-setup.ts).
+ */
+function countTaskRuns(vitest: Vitest, project: TestProject, payload: WorkerPayload, testFileById: Map<string, string>): void {
+  const counter: Pick<Reporter, 'onTestRunStart'> = {
+    onTestRunStart(specifications) {
+      const files = specifications.filter((spec) => spec.project === project && testFileById.has(spec.moduleId)).length;
+      project.provide(PAYLOAD_KEY, { ...payload, taskRuns: files * payload.repeats });
+    },
+  };
+  (vitest.config.reporters as unknown[]).push(counter);
 }
 
 const REPORTER_PACKAGE = 'deskbench/reporter';
