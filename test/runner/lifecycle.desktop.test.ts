@@ -4,7 +4,7 @@
 // object in the config: test/report/progress.desktop.test.ts.
 // A run of these tasks mostly waits while its one desktop starts (each task takes a second once it has one), so the
 // runs that do not depend on timing go in three lanes at once before the tests, which then check what each run left.
-// The timeout run (its 40 s include the desktop's start) and the Ctrl-C run (pressed once a desktop is up) run alone.
+// The timeout run waits out its timeout beside them; the Ctrl-C run (pressed once a desktop is up) runs alone.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -57,7 +57,11 @@ type ProjectRun = Awaited<ReturnType<typeof runProject>>;
 let failRun: ProjectRun;
 let killRun: ProjectRun;
 let crashRun: ProjectRun;
+let timeoutRun: ProjectRun;
 let resumeRuns: Awaited<ReturnType<typeof runResume>>;
+
+/** The timeout run's task timeout, in seconds: see its test. */
+const TIMEOUT_S = 60;
 
 beforeAll(async () => {
   await Promise.all([
@@ -70,6 +74,9 @@ beforeAll(async () => {
     })(),
     (async () => {
       resumeRuns = await runResume();
+    })(),
+    (async () => {
+      timeoutRun = await runProject(join(AGENTS, 'never-answers.ts'), ['01'], { DESKBENCH_TIMEOUT: String(TIMEOUT_S) });
     })(),
   ]);
 }, 600_000);
@@ -121,10 +128,11 @@ describe('one broken desktop or worker never takes the run down', () => {
   }, 180_000);
 
   test('a task past its timeout ends TIMED_OUT with its summary, counted as 0 in the overall rate', async () => {
-    // 40 s: the task's timeout counts from the desktop's start, which takes 20 s and more on a loaded 2-core machine;
-    // with 10 s the run timed out while the desktop started, not in the agent loop this test is about.
-    const { runId, byTask, dir, report } = await runProject(join(AGENTS, 'never-answers.ts'), ['01'], { DESKBENCH_TIMEOUT: '40' });
-    expect(byTask.get('01')?.failureMessages[0]).toMatch(/^TaskFailedError: TIMED_OUT: timed out after 40 s \(the timeout option\) during the agent loop/);
+    // 60 s: the task's timeout counts from the desktop's start, which takes 20 s and more on a loaded 2-core machine
+    // (this run goes beside the other runs of the file); with 10 s the run timed out while the desktop started, not in
+    // the agent loop this test is about.
+    const { runId, byTask, dir, report } = timeoutRun;
+    expect(byTask.get('01')?.failureMessages[0]).toMatch(new RegExp(`^TaskFailedError: TIMED_OUT: timed out after ${TIMEOUT_S} s \\(the timeout option\\) during the agent loop`));
     expect((await summariesOf(dir)).get('01')).toMatchObject({ state: 'TIMED_OUT', score: 0 });
     expect(report?.tasks.map((t) => [t.id.slice(-2), t.state, t.score])).toEqual([['01', 'TIMED_OUT', null]]);
     expect(report?.total).toMatchObject({ tasks: 1, scored: 0, overallRate: 0 });
