@@ -1,7 +1,7 @@
 // `deskbench rerun`: the command it prints, run in the same tree, gives a report whose run record matches the first
 // field for field but the date and the run id; a task file changed since is named; a report it cannot use is a usage
 // error. The runs are fixtures/compare-project's (no desktops); the plugin's options, agent module and image are
-// checked end to end by test/report/compare.desktop.test.ts.
+// checked end to end by test/examples/examples.desktop.test.ts.
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
