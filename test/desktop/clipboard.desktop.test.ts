@@ -22,7 +22,7 @@ async function step(code: string): Promise<void> {
   expect(result.returncode, result.error).toBe(0);
 }
 
-/** The step UI-TARS's OSWorld adapter emits to type `text`. */
+/** The step UI-TARS's OSWorld adapter emits to type `text`, its 0.5 s sleep too. */
 const pasteStep = (text: string, keys = "'ctrl', 'v'") => step(`import pyperclip; pyperclip.copy(${JSON.stringify(text)}); pyautogui.hotkey(${keys}); time.sleep(0.5)`);
 
 async function open(command: string, wmClass: RegExp): Promise<void> {
@@ -55,6 +55,8 @@ test('the clipboard outlives the step that copied it: a later step reads it back
 });
 
 test("GNOME Shell's search: Activities, a click in the search box, then Ctrl+V", async () => {
+  // Fixed pauses: nothing cheap shows the overview's opening done (the shell's D-Bus OverviewActive is true from its
+  // start, and one read of the tree takes longer than 2 s on a loaded host).
   await step('pyautogui.click(37, 10); time.sleep(2); pyautogui.click(995, 70); time.sleep(0.5)');
   try {
     await pasteStep('pasted-in-shell-search');
