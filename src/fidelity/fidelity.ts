@@ -54,16 +54,32 @@ function elementRow(target: ElementTarget, tree: string, tolerance: number): Fid
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until the window's rectangle stays put for a second (mutter maximizes or moves it just after it maps). */
-async function settledRect(client: DesktopClient, app: AppTarget): Promise<Rect | null> {
-  let last: Rect | null = null;
+/**
+ * Waits until the window's rectangle stays put for a second (mutter maximizes or moves it just after it maps), from
+ * `first`, the rectangle it had when found.
+ */
+async function settledRect(client: DesktopClient, app: AppTarget, first: Rect): Promise<Rect | null> {
+  let last: Rect | null = first;
   for (let tries = 0; tries < 20; tries++) {
+    await sleep(1000);
     const rect = (await windowsOnScreen(client)).find((window) => window.type === 'normal' && app.wmClass.test(window.class))?.rect ?? null;
     if (rect && last && rectDistance(rect, last) === 0) return rect;
     last = rect;
-    await sleep(1000);
   }
   return last;
+}
+
+/**
+ * Ends the app (SIGTERM, then SIGKILL for what is left after a second) and waits until its processes and windows are
+ * gone, so the next app opens on a desktop without it (and a LibreOffice still exiting cannot take the next one's start).
+ */
+async function closeApp(client: DesktopClient, app: AppTarget): Promise<void> {
+  const gone = `for i in $(seq 10); do pgrep -f '${app.close}' >/dev/null || exit 0; sleep 0.1; done`;
+  await client.execute(`pkill -f '${app.close}'; ${gone}; pkill -9 -f '${app.close}'; ${gone}; true`, { shell: true });
+  for (let tries = 0; tries < 10; tries++) {
+    if (!(await windowsOnScreen(client)).some((window) => app.wmClass.test(window.class))) return;
+    await sleep(250);
+  }
 }
 
 async function compare(client: DesktopClient, options: FidelityOptions, app: string | undefined, out: SimilarityRow[]): Promise<void> {
@@ -98,7 +114,7 @@ export async function measureFidelity(client: DesktopClient, options: FidelityOp
     say(app.app);
     await client.launch(app.open, true);
     const found = await waitForWindow(client, app.wmClass, (options.openTimeout ?? 90) * 1000);
-    const rect = found && (await settledRect(client, app));
+    const rect = found && (await settledRect(client, app, found.rect));
     const target = app.window;
     const distance = rect && target ? rectDistance(rect, target.rect) : null;
     rows.push({
@@ -122,8 +138,7 @@ export async function measureFidelity(client: DesktopClient, options: FidelityOp
       for (const element of app.elements) rows.push(elementRow(element, tree, TOLERANCE.element));
     }
     await compare(client, options, app.app, similarity);
-    await client.execute(`pkill -f '${app.close}'; sleep 1; pkill -9 -f '${app.close}'; true`, { shell: true });
-    await sleep(1000);
+    await closeApp(client, app);
   }
   return { rows, similarity };
 }

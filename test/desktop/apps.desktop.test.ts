@@ -2,8 +2,9 @@
 // (one container for this file; each test opens its own app and file).
 import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
+import { settleDesktop } from '../../src/desktop/settle.ts';
 import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
-import { sleep, until } from './until.ts';
+import { until } from './until.ts';
 
 let desktop: TestDesktop;
 beforeAll(async () => {
@@ -72,7 +73,7 @@ test('Chrome searches with Google from the address bar, as Chrome does (Debian\'
   const tabs = async () => JSON.parse((await desktop.client.execute(['curl', '-s', 'http://127.0.0.1:1337/json/list'])).output || '[]') as { type: string; url: string }[];
   await until('Chrome on its debugging port', async () => (await tabs()).some((tab) => tab.type === 'page'), 60_000);
   await until('Chrome focused', async () => (await desktop.client.execute('xdotool getactivewindow getwindowname', { shell: true })).output.includes('Chromium'));
-  await desktop.client.runPython("import pyautogui, time\npyautogui.hotkey('ctrl', 'l')\ntime.sleep(0.5)\npyautogui.write('deskbench query\\n', interval=0.02)");
+  await desktop.client.runPython("import pyautogui\npyautogui.hotkey('ctrl', 'l')\npyautogui.write('deskbench query\\n', interval=0.02)");
   const page = await until('the search page', async () => (await tabs()).find((tab) => tab.type === 'page' && tab.url.includes('search')), 30_000);
   expect(page.url).toMatch(/^https:\/\/www\.google\.com\/search\?q=deskbench\+query/);
   // OSWorld's get_default_search_engine reads the profile's entry (short_name, "Google" when absent).
@@ -81,17 +82,22 @@ test('Chrome searches with Google from the address bar, as Chrome does (Debian\'
   await desktop.client.execute(['pkill', '-f', 'chromium']);
 });
 
-// 120 s: its wait for Chrome's first Preferences (60 s) and the 5 s after it did not fit the project's 60 s test timeout,
-// so under load the test timed out before the wait could say what it waited for.
+// 120 s: Chrome's window (up to 60 s) and the desktop settling after it (up to 15 s) do not fit the project's 60 s test
+// timeout under load.
 test('a fresh Chrome left alone writes no site-setting defaults (OSWorld reads them as the user having changed them)', { timeout: 120_000 }, async () => {
   // data_delete_automacally (chrome 99146c54) is "true" as soon as Preferences has profile.default_content_setting_values.
-  await desktop.client.execute('pkill chrome; rm -rf ~/.config/google-chrome/Default "$HOME/.config/google-chrome/Local State"', { shell: true });
+  await desktop.client.execute('pkill chrome; for i in $(seq 50); do pgrep -x chrome >/dev/null || break; sleep 0.2; done; rm -rf ~/.config/google-chrome/Default "$HOME/.config/google-chrome/Local State"', { shell: true });
   await desktop.client.launch(['google-chrome']);
-  const read = async () => JSON.parse((await desktop.client.readFile('/home/user/.config/google-chrome/Default/Preferences'))?.toString('utf8') ?? '{}');
-  await until('Chrome has written its Preferences', async () => (await read()).profile?.created_by_version, 60_000);
-  await sleep(5_000); // its next writes: the migrations run just after start
-  expect((await read()).profile).not.toHaveProperty('default_content_setting_values');
-  await desktop.client.execute(['pkill', '-f', 'chromium']);
+  await until("Chrome's window", async () => (await desktop.client.execute(['wmctrl', '-lx'])).output.includes('google-chrome'), 60_000);
+  // Its start-up work done (Chromium 156 recorded its Local Network Access migration there before its window showed).
+  await settleDesktop(desktop.client, { maxSeconds: 15 });
+  // Chrome writes Preferences 10 s after a change (its pref store batches writes) and at once when it exits: ended as
+  // OSWorld's tasks end it (`pkill chrome`), it has written all it holds, with nothing done to it in between.
+  const ended = await desktop.client.execute('pkill chrome; for i in $(seq 100); do pgrep -x chrome >/dev/null || exit 0; sleep 0.1; done; exit 1', { shell: true });
+  expect(ended.returncode, 'Chrome exited within 10 s of pkill').toBe(0);
+  const preferences = JSON.parse((await desktop.client.readFile('/home/user/.config/google-chrome/Default/Preferences'))?.toString('utf8') ?? '{}');
+  expect(preferences.profile?.created_by_version, 'Chrome has written its Preferences').toBeTruthy();
+  expect(preferences.profile).not.toHaveProperty('default_content_setting_values');
 });
 
 test('opening a .docx shows a Writer window with that name', async () => {
@@ -125,8 +131,16 @@ async function focusedGedit(name: string): Promise<void> {
   await until('gedit window', async () => (await desktop.client.execute(['wmctrl', '-l'])).output.includes(name));
   await desktop.client.activateWindow({ window_name: name });
   await until('gedit focused', async () => (await desktop.client.execute('xdotool getactivewindow getwindowname', { shell: true })).output.includes(name));
-  await sleep(500);
 }
+
+const clipboard = async () => (await desktop.client.execute(['xclip', '-o', '-selection', 'clipboard'])).output;
+
+/** The clipboard once it holds something other than `before`: an app's Ctrl+C has reached it. */
+const clipboardChangedFrom = (before: string) =>
+  until('the copy on the clipboard', async () => {
+    const now = await clipboard();
+    return now !== before && now;
+  });
 
 /**
  * Ends gedit and waits until its process is gone: gedit is single-instance, so a `gedit --new-window` launched while the
@@ -138,6 +152,7 @@ async function closeGedit(): Promise<void> {
 
 test('pyautogui types every printable character exactly into a text editor', async () => {
   await focusedGedit('typed.txt');
+  const before = await clipboard();
   const text = 'Hello <World> {x|y} ~`!';
   const code = [
     'import pyautogui',
@@ -148,9 +163,7 @@ test('pyautogui types every printable character exactly into a text editor', asy
   ].join('; ');
   const typed = await desktop.client.execute(['python', '-c', code]);
   expect(typed.returncode, typed.error).toBe(0);
-  await sleep(300);
-  const clipboard = await desktop.client.execute(['xclip', '-o', '-selection', 'clipboard']);
-  expect(clipboard.output).toBe(`${text}\nsum(a[i]) = 100% & "ok"; 'q' ^ $5 #@+=_\\/?.,:`);
+  expect(await clipboardChangedFrom(before)).toBe(`${text}\nsum(a[i]) = 100% & "ok"; 'q' ^ $5 #@+=_\\/?.,:`);
   const position = await desktop.client.execute(['python', '-c', 'import pyautogui; pyautogui.moveTo(300, 200); print(tuple(pyautogui.position()), tuple(pyautogui.size()))']);
   expect(position.output).toBe('(300, 200) (1920, 1080)\n');
   await closeGedit();
@@ -158,6 +171,7 @@ test('pyautogui types every printable character exactly into a text editor', asy
 
 test('characters missing from the keyboard map arrive as themselves, over more steps than there are spare keycodes', { timeout: 180_000 }, async () => {
   await focusedGedit('accents.txt');
+  const before = await clipboard();
   // One process per character, as an agent's steps are: each binds a spare keycode the earlier ones may hold.
   const characters = [...'éüñø€—ßçåłžœæ¿¡ğışđčřůőűŋħĸŧ'];
   for (const character of characters) {
@@ -167,9 +181,7 @@ test('characters missing from the keyboard map arrive as themselves, over more s
   // And one process typing them all again, the first ones after their keycodes went to later ones.
   const again = characters.join('') + characters.slice(0, 3).join('');
   await desktop.client.execute(['python', '-c', `import pyautogui; pyautogui.write(${JSON.stringify(again)}); pyautogui.hotkey('ctrl', 'a'); pyautogui.hotkey('ctrl', 'c')`]);
-  await sleep(300);
-  const clipboard = await desktop.client.execute(['xclip', '-o', '-selection', 'clipboard']);
-  expect(clipboard.output).toBe(characters.join('') + again);
+  expect(await clipboardChangedFrom(before)).toBe(characters.join('') + again);
   await closeGedit();
 });
 
@@ -200,7 +212,8 @@ test('the terminal endpoint reads the focused gnome-terminal', async () => {
   expect(await desktop.client.terminalOutput()).toBeNull();
   await desktop.client.launch(['gnome-terminal']);
   await until('terminal window', async () => (await desktop.client.execute(['wmctrl', '-lx'])).output.includes('gnome-terminal'));
-  await sleep(1000);
+  // Typed once the terminal has the focus and its shell has prompted (the endpoint reads only a focused terminal).
+  await until('the terminal focused, its shell prompting', async () => (await desktop.client.terminalOutput())?.trimEnd().endsWith('$'));
   await desktop.client.execute(['python', '-c', 'import pyautogui; pyautogui.write("echo deskbench-$((40+2))\\n")']);
   const output = await until('terminal text', async () => {
     const text = await desktop.client.terminalOutput();

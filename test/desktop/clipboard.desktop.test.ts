@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { settleDesktop } from '../../src/desktop/settle.ts';
 import { waitForWindow } from '../../src/fidelity/measure.ts';
 import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
-import { sleep, until } from './until.ts';
+import { until } from './until.ts';
 
 let desktop: TestDesktop;
 beforeAll(async () => {
@@ -22,27 +22,27 @@ async function step(code: string): Promise<void> {
   expect(result.returncode, result.error).toBe(0);
 }
 
-/** The step UI-TARS's OSWorld adapter emits to type `text`. */
+/** The step UI-TARS's OSWorld adapter emits to type `text`, its 0.5 s sleep too. */
 const pasteStep = (text: string, keys = "'ctrl', 'v'") => step(`import pyperclip; pyperclip.copy(${JSON.stringify(text)}); pyautogui.hotkey(${keys}); time.sleep(0.5)`);
 
 async function open(command: string, wmClass: RegExp): Promise<void> {
   await desktop.client.launch(command, true);
   expect(await waitForWindow(desktop.client, wmClass, 90_000), `a window of ${command}`).not.toBeNull();
-  // An agent's first step comes after the run's settling wait (settleAfterSetup): an app still loading drops keys. On
-  // a loaded host Writer mapped its window and took the focus while its document could not take a paste yet.
-  await settleDesktop(desktop.client, { maxSeconds: 60 });
   // The window takes the keyboard focus a moment after it maps (seconds, on a loaded host): the paste goes to whoever
   // has it.
   await until(`${command}'s window focused`, async () => {
     const focused = await desktop.client.execute('xprop -id "$(xdotool getactivewindow)" WM_CLASS', { shell: true });
     return (/"([^"]*)"$/.exec(focused.output.trim())?.[1] ?? '').match(wmClass) !== null;
   }, 30_000);
-  await sleep(500);
+  // An agent's first step comes after the run's settling wait (settleAfterSetup): an app still loading drops keys. On
+  // a loaded host Writer mapped its window and took the focus while its document could not take a paste yet. Settling
+  // after the focus came leaves nothing to wait for: the app is idle with the focus.
+  await settleDesktop(desktop.client, { maxSeconds: 60 });
 }
 
+/** Ends the app and waits until its processes are gone, so the next test's app opens on a desktop without it. */
 async function close(pattern: string): Promise<void> {
-  await desktop.client.execute(`pkill -f '${pattern}'; true`, { shell: true });
-  await sleep(1000);
+  await desktop.client.execute(`pkill -f '${pattern}'; for i in $(seq 50); do pgrep -f '${pattern}' >/dev/null || exit 0; sleep 0.1; done; true`, { shell: true });
 }
 
 /** Waits until the accessibility tree shows the text (the app's own paste put it there). */
@@ -55,6 +55,8 @@ test('the clipboard outlives the step that copied it: a later step reads it back
 });
 
 test("GNOME Shell's search: Activities, a click in the search box, then Ctrl+V", async () => {
+  // Fixed pauses: nothing cheap shows the overview's opening done (the shell's D-Bus OverviewActive is true from its
+  // start, and one read of the tree takes longer than 2 s on a loaded host).
   await step('pyautogui.click(37, 10); time.sleep(2); pyautogui.click(995, 70); time.sleep(0.5)');
   try {
     await pasteStep('pasted-in-shell-search');
@@ -97,12 +99,12 @@ test('the terminal, with Ctrl+Shift+V', async () => {
 test('VS Code: a click into the editor, then Ctrl+V (it saves what was pasted)', async () => {
   await desktop.client.execute('printf "" > /tmp/pasted.txt', { shell: true });
   await open('code /tmp/pasted.txt', /^code$/i);
-  // The editor takes the focus once the workbench has loaded the file: the file's tab is in the tree then.
-  await until('VS Code showing pasted.txt', async () => (await desktop.client.accessibilityTree()).includes('pasted.txt'), 90_000);
+  // The editor takes the focus once the workbench has loaded the file: its text area, an entry named after the file,
+  // is focused in the tree then. The click and the keys after it reach it in order.
+  await until("VS Code's editor of pasted.txt focused", async () => /<entry name="pasted\.txt"[^>]*st:focused="true"/.test(await desktop.client.accessibilityTree()), 90_000);
   await step('pyautogui.click(900, 400)'); // into the editor, as an agent clicks before it types
-  await sleep(3000); // the model's turn between two steps
   await pasteStep('pasted-in-vscode');
-  await step("pyautogui.hotkey('ctrl', 's'); time.sleep(1)");
+  await step("pyautogui.hotkey('ctrl', 's')");
   const saved = await until('the file saved', async () => {
     const content = (await desktop.client.readFile('/tmp/pasted.txt'))?.toString('utf8');
     return content?.includes('pasted-in-vscode') && content;
