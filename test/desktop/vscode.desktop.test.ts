@@ -24,6 +24,49 @@ const treeWith = (what: string, text: string, timeout = 30_000) =>
     return tree.includes(text) && tree;
   }, timeout);
 
+interface Box { x: number; y: number; width: number; height: number }
+/** An element of the active window, as AT-SPI gives it; `text` is an editable one's. */
+interface Shown extends Box { role: string; name: string; focused: boolean; checked: boolean; text: string | null }
+
+// The visible elements of the given AT-SPI roles (LIST_ITEM, MENU_ITEM…) in the active window, read with one AT-SPI
+// Collection call: ~0.1 s of CPU, where reading the whole accessibility tree takes ~1 s. The waits poll this; what a
+// test asserts of the tree agents see, it reads from the tree. (VS Code's open menus are visible but not "showing".)
+const SHOWN = `
+import gi, json, sys
+gi.require_version('Atspi', '2.0')
+from gi.repository import Atspi, GLib
+S, M = Atspi.StateType, Atspi.CollectionMatchType
+rule = Atspi.MatchRule.new(Atspi.StateSet.new([S.VISIBLE]), M.ALL, {}, M.ALL, [getattr(Atspi.Role, r) for r in sys.argv[1:]], M.ANY, [], M.ALL, False)
+desktop = Atspi.get_desktop(0)
+found = []
+for app in filter(None, [desktop.get_child_at_index(i) for i in range(desktop.get_child_count())]):
+    try:  # an app or window may go while it is read (a dialog closing)
+        for window in filter(None, [app.get_child_at_index(i) for i in range(app.get_child_count())]):
+            if window.get_state_set().contains(S.ACTIVE):
+                for e in window.get_matches(rule, Atspi.CollectionSortOrder.CANONICAL, 0, True):
+                    states, box = e.get_state_set(), e.get_extents(Atspi.CoordType.SCREEN)
+                    editable = states.contains(S.EDITABLE) and 'Text' in e.get_interfaces()
+                    found.append({'role': e.get_role_name(), 'name': e.get_name(), 'focused': states.contains(S.FOCUSED),
+                                  'checked': states.contains(S.CHECKED), 'text': Atspi.Text.get_text(e, 0, 200) if editable else None,
+                                  'x': box.x, 'y': box.y, 'width': box.width, 'height': box.height})
+    except GLib.Error:
+        pass
+print(json.dumps(found))
+`;
+
+async function shown(...roles: string[]): Promise<Shown[]> {
+  const result = await desktop.client.execute(['python3', '-c', SHOWN, ...roles]);
+  expect(result.returncode, result.error).toBe(0);
+  return JSON.parse(result.output) as Shown[];
+}
+
+/** Waits until the active window shows an element of `role` that passes `test`; returns it. */
+const showing = (what: string, role: string, test: (e: Shown) => boolean, timeout = 30_000) =>
+  until(what, async () => (await shown(role)).find(test), timeout);
+
+/** Waits until the editor of `file` has the keyboard focus: the workbench restores it after titling its window. */
+const editorFocused = (file: string) => showing(`the editor of ${file} focused`, 'ENTRY', (e) => e.name === file && e.focused);
+
 /**
  * Closes every VS Code window and what they would bring back, so that the next `code` opens as on a fresh desktop: an
  * empty window reopens the editors the last one had (the windows' browser profile keeps them), a folder's window its
@@ -94,17 +137,24 @@ test('`code --install-extension file.vsix` installs a VS Code extension that `co
   expect(await sh('ls ~/.vscode/extensions')).toContain('deskbench-test.hello-1.2.3');
 });
 
-/** Runs a command from the command palette: types its name, moves down `skip` matches, presses Enter. */
-async function paletteCommand(name: string, skip = 0): Promise<void> {
-  await act([
-    "pyautogui.hotkey('ctrl', 'shift', 'p')",
-    'time.sleep(2)',
-    `pyautogui.write(${JSON.stringify(name)}, interval=0.03)`,
-    'time.sleep(2)',
-    ...Array.from({ length: skip }, () => "pyautogui.press('down')"),
-    "pyautogui.press('enter')",
-    'time.sleep(3)',
-  ].join('\n'));
+/** Runs a command from the command palette: types its name, selects its row, presses Enter. */
+async function paletteCommand(name: string): Promise<void> {
+  await act("pyautogui.hotkey('ctrl', 'shift', 'p')");
+  await showing('the command palette', 'LIST_BOX', (e) => e.name === 'Type the name of a command to run.');
+  await act(`pyautogui.write(${JSON.stringify(name)}, interval=0.03)`);
+  // Its row is named "<command>[, <key>]". The best match is selected, which may be a similar command ("Open Default
+  // Keyboard Shortcuts (JSON)" above "Open Keyboard Shortcuts (JSON)"): the selection moves a row at a time to it.
+  const isCommand = (e: Shown) => e.name === name || e.name.startsWith(`${name}, `);
+  await until(`"${name}" selected in the command palette`, async () => {
+    const rows = await shown('LIST_ITEM');
+    const selected = rows.find((e) => e.focused);
+    const command = rows.find(isCommand);
+    if (!selected || !command) return false; // still filtering
+    if (isCommand(selected)) return true;
+    await act(`pyautogui.press('${command.y > selected.y ? 'down' : 'up'}')`);
+    return false;
+  });
+  await act("pyautogui.press('enter')");
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -114,11 +164,12 @@ async function readJson(file: string): Promise<unknown> {
 test('settings and keybindings edited through the UI land in ~/.config/Code/User, and VS Code applies the keybinding', { timeout: 300_000 }, async () => {
   await sh('mkdir -p ~/prefs && printf "x = 1\\n" > ~/prefs/main.py');
   await openVsCode('cd ~/prefs && code . main.py', 'main.py - prefs - Visual Studio Code');
-  await act('time.sleep(5)'); // the workbench restores its editors and focus after the title is set
+  await editorFocused('main.py');
 
   // Settings: the JSON editor the command palette opens, a new first entry, Ctrl+S.
   await paletteCommand('Preferences: Open User Settings (JSON)');
   await waitForTitle('settings.json - prefs - Visual Studio Code'); // in a tab, as VS Code opens it (not a modal)
+  await editorFocused('settings.json');
   await act([
     "pyautogui.hotkey('ctrl', 'home')",
     "pyautogui.press('end')",
@@ -128,7 +179,6 @@ test('settings and keybindings edited through the UI land in ~/.config/Code/User
     "pyautogui.press('home')",
     'pyautogui.write(\'"editor.fontSize"\', interval=0.05)',
     "pyautogui.hotkey('ctrl', 's')",
-    'time.sleep(2)',
   ].join('\n'));
   const settings = await until('settings.json saved', async () => {
     const parsed = (await readJson('~/.config/Code/User/settings.json').catch(() => ({}))) as Record<string, unknown>;
@@ -136,24 +186,28 @@ test('settings and keybindings edited through the UI land in ~/.config/Code/User
   }, 30_000);
   expect(settings['telemetry.telemetryLevel']).toBe('off'); // the image's own settings kept
 
-  // Keybindings: the JSON editor (the second match; "Open Default Keyboard Shortcuts (JSON)" comes first).
-  await paletteCommand('Preferences: Open Keyboard Shortcuts (JSON)', 1);
+  // Keybindings: the JSON editor (the palette lists "Open Default Keyboard Shortcuts (JSON)" first).
+  await paletteCommand('Preferences: Open Keyboard Shortcuts (JSON)');
   await waitForTitle('keybindings.json - prefs - Visual Studio Code');
+  await editorFocused('keybindings.json');
   await act([
     "pyautogui.hotkey('ctrl', 'a')",
     "pyautogui.press('delete')",
     'pyautogui.write(\'[{"key": "ctrl+alt+9", "command": "workbench.action.files.newUntitledFile"}]\', interval=0.03)',
     "pyautogui.hotkey('ctrl', 's')",
-    'time.sleep(2)',
   ].join('\n'));
   const bindings = await until('keybindings.json saved', async () => {
     const parsed = (await readJson('~/.config/Code/User/keybindings.json').catch(() => [])) as { key: string; command: string }[];
     return parsed.length === 1 ? parsed : undefined;
   }, 30_000);
   expect(bindings).toEqual([{ key: 'ctrl+alt+9', command: 'workbench.action.files.newUntitledFile' }]);
-  // VS Code took it: the new key opens an untitled editor.
-  await act("pyautogui.hotkey('ctrl', 'alt', '9')");
-  await waitForTitle('Untitled-1 - prefs - Visual Studio Code');
+  // VS Code took it: the new key opens an untitled editor. The workbench reads keybindings.json again when its file
+  // watcher reports the save, a moment after the file is written, so the key is pressed until an Untitled-N shows.
+  await until('an untitled editor opened by Ctrl+Alt+9', async () => {
+    if ((await windows()).some((w) => /^Untitled-\d+ - prefs - Visual Studio Code$/.test(w.title))) return true;
+    await act("pyautogui.hotkey('ctrl', 'alt', '9')");
+    return false;
+  }, 60_000);
 });
 
 test('a second `code` opens a notebook in a window of its own; Notebook: Run All runs its cells on the kernel and Ctrl+S saves the outputs', { timeout: 360_000 }, async () => {
@@ -260,7 +314,7 @@ describe('file dialogs', () => {
 
   test('Cancel in the Create File dialog creates no file, as VS Code\'s cancel', { timeout: 180_000 }, async () => {
     // New File... from the command palette this time (Create: New File...), the same quick pick.
-    await act("pyautogui.hotkey('ctrl', 'shift', 'p')\ntime.sleep(2)\npyautogui.write('Create: New File', interval=0.03)\ntime.sleep(2)\npyautogui.press('enter')");
+    await paletteCommand('Create: New File...');
     await until('the New File... quick pick', async () => (await desktop.client.accessibilityTree()).includes('Select File Type or Enter File Name'), 30_000);
     await act("pyautogui.write('cancelled.py', interval=0.03)\ntime.sleep(0.5)\npyautogui.press('enter')");
     await waitForTitle('Create File', 60_000);
