@@ -227,15 +227,23 @@ test('a second `code` opens a notebook in a window of its own; Notebook: Run All
   await waitForTitle('calc.ipynb - nb - Visual Studio Code');
   const titles = (await windows()).map((w) => w.title);
   expect(titles, JSON.stringify(titles)).toContain('Welcome - first - Visual Studio Code');
-  await act('time.sleep(5)');
+  // Run All asks for a kernel until the notebook has one: its toolbar names the kernel deskbench-jupyter gave it.
+  await showing("the notebook's kernel", 'STATIC', (e) => e.name === 'Python 3 (ipykernel)', 60_000);
   await paletteCommand('Notebook: Run All');
-  type Saved = { cells: { execution_count: number | null; outputs: { output_type: string; text?: string[]; data?: Record<string, string[]> }[] }[] };
-  // Save until the file holds both cells' outputs (the kernel starts on the first run, which takes a few seconds).
-  const saved = await until('the notebook saved with its outputs', async () => {
-    await act("pyautogui.hotkey('ctrl', 's')\ntime.sleep(2)");
-    const parsed = (await readJson('~/nb/calc.ipynb')) as Saved;
-    return parsed.cells.every((c) => c.outputs.length > 0) ? parsed : undefined;
+  // Both cells ran when both execution counts and the second cell's output show (the kernel starts on the first run,
+  // which takes a few seconds).
+  await until('both cells run', async () => {
+    const names = new Set((await shown('STATIC')).map((e) => e.name));
+    return ['[1]', '[2]', '42'].every((name) => names.has(name));
   }, 180_000);
+  type Saved = { cells: { execution_count: number | null; outputs: { output_type: string; text?: string[]; data?: Record<string, string[]> }[] }[] };
+  // Ctrl+S until the file holds both cells' outputs (a read may catch VS Code writing it: not yet).
+  const saved = await until('the notebook saved with its outputs', async () => {
+    const parsed = (await readJson('~/nb/calc.ipynb').catch(() => undefined)) as Saved | undefined;
+    if (parsed?.cells.every((c) => c.outputs.length > 0)) return parsed;
+    await act("pyautogui.hotkey('ctrl', 's')");
+    return undefined;
+  }, 60_000);
   expect(saved.cells.map((c) => c.execution_count)).toEqual([1, 2]);
   expect(saved.cells[0].outputs).toMatchObject([{ output_type: 'stream', text: ['6\n'] }]);
   expect(saved.cells[1].outputs).toMatchObject([{ output_type: 'execute_result', data: { 'text/plain': ['42'] } }]);
