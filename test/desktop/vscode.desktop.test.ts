@@ -67,6 +67,8 @@ const showing = (what: string, role: string, test: (e: Shown) => boolean, timeou
 /** Waits until the editor of `file` has the keyboard focus: the workbench restores it after titling its window. */
 const editorFocused = (file: string) => showing(`the editor of ${file} focused`, 'ENTRY', (e) => e.name === file && e.focused);
 
+const contains = (e: Box, [x, y]: [number, number]) => x >= e.x && x < e.x + e.width && y >= e.y && y < e.y + e.height;
+
 /**
  * Closes every VS Code window and what they would bring back, so that the next `code` opens as on a fresh desktop: an
  * empty window reopens the editors the last one had (the windows' browser profile keeps them), a folder's window its
@@ -249,25 +251,54 @@ test('a second `code` opens a notebook in a window of its own; Notebook: Run All
   expect(saved.cells[1].outputs).toMatchObject([{ output_type: 'execute_result', data: { 'text/plain': ['42'] } }]);
 });
 
+/** The New File... quick pick's list (the Welcome page's New File... and Create: New File... open it). */
+const newFilePick = (e: Shown) => e.name.startsWith('Select File Type or Enter File Name');
+
+/**
+ * Waits until the Welcome page shows New File... where agents on OSWorld's VM click it (672, 406), and its quick pick
+ * is what a click opens: it lists the file types extensions add (Jupyter Notebook) once the extension host has
+ * registered them, and before that, with Text File alone, opens an untitled file at once. The Explorer's Clone
+ * Repository button, which the git extension adds when it runs, shows that they are.
+ */
+const welcomeReady = () =>
+  until('New File... on the Welcome page, and the extensions registered', async () => {
+    const seen = await shown('STATIC', 'PUSH_BUTTON');
+    return seen.some((e) => e.name === 'New File...' && contains(e, [672, 406])) && seen.some((e) => e.name === 'Clone Repository');
+  }, 90_000);
+
 test('`code` with no folder opens the Welcome page on its main page and the Manage menu as OSWorld\'s VM shows them', { timeout: 240_000 }, async () => {
   await openVsCode('code', 'Welcome - Visual Studio Code');
+  await welcomeReady();
   // The main page (Start: New File…, Open File…; Walkthroughs), not the first walkthrough a first session opens.
-  const tree = await treeWith('the Welcome page in the accessibility tree', 'Editing evolved', 90_000);
+  const tree = await treeWith('the Welcome page in the accessibility tree', 'Editing evolved');
   expect(tree).toContain('New File...');
   expect(tree).not.toContain('Choose your theme'); // the first step of the walkthrough a first session opens
   expect(tree).toContain('You have not yet opened a folder'); // the Explorer's side bar, open as on OSWorld's VM
   // With the side bar 256 px wide, New File... sits where agents on OSWorld's VM click it.
   await act('pyautogui.click(672, 407)');
-  await treeWith('the New File... quick pick', 'Select File Type or Enter File Name');
-  await act("pyautogui.press('escape')\ntime.sleep(1)");
+  await showing('the New File... quick pick', 'LIST_BOX', newFilePick);
+  await act("pyautogui.press('escape')");
+  await until('the quick pick closed', async () => !(await shown('LIST_BOX')).some(newFilePick));
   // File > Preferences lists User Tasks above Theme, as the desktop's does: Theme sits where Doubao-1.5 clicks it.
-  await act('pyautogui.click(90, 70)\ntime.sleep(1.5)\npyautogui.click(144, 534)\ntime.sleep(1.5)\npyautogui.click(487, 680)');
-  await treeWith('the Theme submenu', 'File Icon Theme');
-  await act("pyautogui.press('escape')\ntime.sleep(0.5)\npyautogui.press('escape')\ntime.sleep(0.5)\npyautogui.press('escape')\ntime.sleep(1)");
+  await act('pyautogui.click(90, 70)');
+  await showing('the File menu', 'MENU_ITEM', (e) => e.name === 'Preferences');
+  await act('pyautogui.click(144, 534)');
+  await showing('the Preferences submenu', 'MENU_ITEM', (e) => e.name === 'Theme');
+  await act('pyautogui.click(487, 680)');
+  await showing('the Theme submenu', 'MENU_ITEM', (e) => e.name === 'File Icon Theme');
+  // Escape closes a menu level at a time, once the level below has given it the focus back: one press per look.
+  await until('the menus closed', async () => {
+    if (!(await shown('MENU_ITEM')).some((e) => e.name === 'Preferences')) return true;
+    await act("pyautogui.press('escape')");
+    return false;
+  });
   // The Manage (gear) menu ends as the desktop VS Code's, so its rows sit where agents on OSWorld's VM click them:
   // the gear at (90, 1031), then Settings at (192, 848).
   await act('pyautogui.click(90, 1031)');
-  const menu = await treeWith('the Manage menu', 'Check for Updates...');
+  const menu = await until('the Manage menu', async () => {
+    const items = (await shown('MENU_ITEM')).map((e) => e.name);
+    return items.includes('Check for Updates...') && items;
+  });
   expect(menu).toContain('Backup and Sync Settings...');
   await act('pyautogui.click(192, 848)');
   await waitForTitle('Settings - Visual Studio Code');
@@ -278,7 +309,7 @@ test('`code` with no folder opens the Welcome page on its main page and the Mana
 // agents drive them: the clicks of real OSWorld trajectories, which must land on the dialog's sidebar and buttons.
 // The first three tests go on in one window: Cancel and Open Folder start where New File... left VS Code.
 describe('file dialogs', () => {
-  interface Element { role: string; name: string; x: number; y: number; width: number; height: number }
+  interface Element extends Box { role: string; name: string }
 
   /** Elements of the accessibility tree with a name and a place on screen. */
   async function elements(): Promise<Element[]> {
@@ -287,7 +318,6 @@ describe('file dialogs', () => {
       .map(([, role, name, x, y, width, height]) => ({ role, name, x: +x, y: +y, width: +width, height: +height }));
   }
 
-  const contains = (e: Element, [x, y]: [number, number]) => x >= e.x && x < e.x + e.width && y >= e.y && y < e.y + e.height;
   const centre = (e: Element) => `pyautogui.click(${e.x + Math.floor(e.width / 2)}, ${e.y + Math.floor(e.height / 2)})`;
 
   /** The GTK dialog's element of this role and name (the workbench behind it may hold namesakes: the last one wins,
