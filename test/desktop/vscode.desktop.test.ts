@@ -2,7 +2,7 @@
 // windows opened by `code`, extensions managed from the CLI, and its file dialogs (the describe block at the end).
 // One container and one code-server for this file: a test that opens VS Code first closes what earlier tests left
 // (closeVsCode), so that its `code` opens as on a fresh desktop.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { desktopShell } from './desktop-shell.ts';
 import { sleep, until } from './until.ts';
@@ -320,31 +320,43 @@ describe('file dialogs', () => {
 
   const centre = (e: Element) => `pyautogui.click(${e.x + Math.floor(e.width / 2)}, ${e.y + Math.floor(e.height / 2)})`;
 
-  /** The GTK dialog's element of this role and name (the workbench behind it may hold namesakes: the last one wins,
-   *  the dialog's elements come after the workbench's in the tree). */
-  async function dialogElement(role: string, name: string): Promise<Element> {
-    return until(`a ${role} "${name}" on screen`, async () => (await elements()).filter((e) => e.role === role && e.name === name).pop(), 30_000);
+  /** The GTK dialog's elements of these roles and names, from one tree that holds them all (the workbench behind it
+   *  may hold namesakes: the last one wins, the dialog's elements come after the workbench's in the tree). A role
+   *  "label|list-item" takes the first of them that the tree holds. */
+  async function dialogElements(...wanted: [role: string, name: string][]): Promise<Element[]> {
+    return until(wanted.map(([role, name]) => `a ${role} "${name}"`).join(', ') + ' on screen', async () => {
+      const all = await elements();
+      const found = wanted.map(([roles, name]) =>
+        roles.split('|').map((role) => all.filter((e) => e.role === role && e.name === name).pop()).find(Boolean));
+      return found.every(Boolean) && (found as Element[]);
+    }, 30_000);
+  }
+
+  /** Types a file name into the New File... quick pick and takes its "Create New File (name)" row. */
+  async function newFileNamed(name: string): Promise<void> {
+    await showing('the New File... quick pick', 'LIST_BOX', newFilePick);
+    await act(`pyautogui.write(${JSON.stringify(name)}, interval=0.03)`);
+    await showing(`the quick pick's row for ${name}`, 'LIST_ITEM', (e) => e.focused && e.name.startsWith(`Create New File (${name})`));
+    await act("pyautogui.press('enter')");
   }
 
   test('New File... then a name and Enter opens GTK\'s "Create File" dialog, where OSWorld\'s agents click Desktop and Create File', { timeout: 300_000 }, async () => {
     await openVsCode('code', 'Welcome - Visual Studio Code');
-    await until('the Welcome page', async () => (await desktop.client.accessibilityTree()).includes('Editing evolved'), 90_000);
-    await sleep(2000);
+    await welcomeReady();
     // UI-TARS's trajectory of 57242fad, step by step (Doubao-1.5's differs by 1-3 px).
     await act('pyautogui.click(672, 406)');
-    await until('the New File... quick pick', async () => (await desktop.client.accessibilityTree()).includes('Select File Type or Enter File Name'), 30_000);
-    await act("pyautogui.write('test.py', interval=0.03)\ntime.sleep(0.5)\npyautogui.press('enter')");
+    await newFileNamed('test.py');
     // A window of its own, titled as Electron titles it, grouped with VS Code (WM_CLASS Code).
     const dialog = await waitForTitle('Create File', 60_000);
     expect(dialog.wmClass).toBe('code.Code');
-    const create = await dialogElement('push-button', 'Create File');
-    const cancel = await dialogElement('push-button', 'Cancel');
+    const [create, cancel, desktopPlace] = await dialogElements(['push-button', 'Create File'], ['push-button', 'Cancel'], ['label|list-item', 'Desktop']);
     expect(cancel.x).toBeLessThan(create.x); // Cancel on the header bar's left, the accept button on its right
-    const desktopPlace = await dialogElement('label', 'Desktop').catch(() => dialogElement('list-item', 'Desktop'));
     // Where both agents clicked on OSWorld's VM: the sidebar's Desktop, then the header bar's Create File button.
     for (const click of [[455, 181], [457, 184]] as [number, number][]) expect(contains(desktopPlace, click), `${JSON.stringify(desktopPlace)} at ${click}`).toBe(true);
     for (const click of [[1526, 100], [1536, 98]] as [number, number][]) expect(contains(create, click), `${JSON.stringify(create)} at ${click}`).toBe(true);
-    await act('pyautogui.click(455, 181)\ntime.sleep(1)\npyautogui.click(1526, 100)');
+    await act('pyautogui.click(455, 181)');
+    await showing('the chooser in ~/Desktop', 'TOGGLE_BUTTON', (e) => e.name === 'Desktop' && e.checked); // its path bar
+    await act('pyautogui.click(1526, 100)');
     await until('~/Desktop/test.py written', async () => (await sh('ls ~/Desktop')).split('\n').includes('test.py'), 30_000);
     await waitForTitle('test.py - Visual Studio Code', 30_000);
     expect((await windows()).map((w) => w.title)).not.toContain('Create File');
@@ -353,12 +365,12 @@ describe('file dialogs', () => {
   test('Cancel in the Create File dialog creates no file, as VS Code\'s cancel', { timeout: 180_000 }, async () => {
     // New File... from the command palette this time (Create: New File...), the same quick pick.
     await paletteCommand('Create: New File...');
-    await until('the New File... quick pick', async () => (await desktop.client.accessibilityTree()).includes('Select File Type or Enter File Name'), 30_000);
-    await act("pyautogui.write('cancelled.py', interval=0.03)\ntime.sleep(0.5)\npyautogui.press('enter')");
+    await newFileNamed('cancelled.py');
     await waitForTitle('Create File', 60_000);
-    await act(centre(await dialogElement('push-button', 'Cancel')));
+    const [cancel] = await dialogElements(['push-button', 'Cancel']);
+    await act(centre(cancel));
     await until('the dialog gone', async () => !(await windows()).some((w) => w.title === 'Create File'), 30_000);
-    await sleep(2000);
+    await sleep(2000); // time for a file VS Code would write after the dialog: nothing shows that it will not
     expect(await sh('find ~ -name cancelled.py -not -path "*/.cache/*"')).toBe('');
     expect((await windows()).map((w) => w.title)).toContain('test.py - Visual Studio Code'); // VS Code as it was
   });
@@ -369,31 +381,35 @@ describe('file dialogs', () => {
     await act("pyautogui.hotkey('ctrl', 'k')\npyautogui.hotkey('ctrl', 'o')");
     const dialog = await waitForTitle('Open Folder', 60_000);
     expect(dialog.wmClass).toBe('code.Code');
-    const open = await dialogElement('push-button', 'Open');
+    const [open] = await dialogElements(['push-button', 'Open']);
     // Where UI-TARS and Doubao-1.5 click Open on OSWorld's VM (53ad5833, 847a96b6: Open Folder..., Open Workspace).
     for (const click of [[1545, 100], [1547, 97]] as [number, number][]) expect(contains(open, click), `${JSON.stringify(open)} at ${click}`).toBe(true);
     // The folder typed into GTK's location entry (Ctrl+L), then Open.
-    await act("pyautogui.hotkey('ctrl', 'l')\ntime.sleep(0.5)\npyautogui.write('/home/user/proj/', interval=0.03)\ntime.sleep(1)");
+    await act("pyautogui.hotkey('ctrl', 'l')");
+    await showing('the location entry', 'TEXT', (e) => e.focused);
+    await act("pyautogui.write('/home/user/proj/', interval=0.03)");
+    await showing('the folder in the location entry', 'TEXT', (e) => e.focused && e.text === '/home/user/proj/');
     await act(centre(open));
     await until('the folder open in VS Code', async () => (await windows()).find((w) => / - proj - Visual Studio Code$|^proj - Visual Studio Code$/.test(w.title)), 90_000);
   });
 
-  // The web workbench reads settings.json when its window loads: an edit from outside VS Code (a task's setup, an agent's
-  // shell) applies at the next load, not live as in the desktop VS Code (docs/desktop.md), so the window is opened anew.
+  // The web workbench reads settings.json when its window loads: an edit from outside VS Code (a task's setup, an
+  // agent's shell) applies at the next load, not live as in the desktop VS Code (docs/desktop.md), so the window is
+  // opened anew.
   test('with files.simpleDialog.enable, VS Code\'s setting, the quick pick stays', { timeout: 180_000 }, async () => {
     const settings = '/home/user/.config/Code/User/settings.json';
     const before = JSON.parse(await sh(`cat ${settings}`));
     await desktop.client.upload(settings, Buffer.from(JSON.stringify({ ...before, 'files.simpleDialog.enable': true }, null, 2)));
-    await closeVsCode();
-    await desktop.client.launch('code', true);
-    await until('a VS Code window', async () => (await windows()).find((w) => w.title.endsWith('Visual Studio Code')), 150_000);
-    await sleep(3000); // the workbench's key bindings, registered after its window is titled
+    onTestFinished(() => desktop.client.upload(settings, Buffer.from(JSON.stringify(before, null, 2))));
+    await openVsCode('code', 'Welcome - Visual Studio Code');
+    // The workbench drawn in the window that has the focus, and its extensions registered: the GTK chooser could
+    // come up, so only the setting keeps it away.
+    await welcomeReady();
     await act("pyautogui.hotkey('ctrl', 'k')\npyautogui.hotkey('ctrl', 'o')");
-    // The workbench's simple file dialog (a quick pick with a path box: its list is named after it), and no GTK window.
-    await until('the Open Folder quick pick', async () => (await desktop.client.accessibilityTree()).includes('name="Type to narrow down results. - Open Folder"'), 30_000);
-    await sleep(3000);
+    // The workbench's simple file dialog (a quick pick with a path box: its list is named after it), and no GTK window:
+    // the workbench asks for the GTK chooser before any quick pick, so one would show by now.
+    await showing('the Open Folder quick pick', 'LIST_BOX', (e) => e.name === 'Type to narrow down results. - Open Folder');
     expect((await windows()).map((w) => w.title)).not.toContain('Open Folder');
     await act("pyautogui.press('escape')");
-    await desktop.client.upload(settings, Buffer.from(JSON.stringify(before, null, 2)));
   });
 });
