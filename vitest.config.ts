@@ -20,9 +20,9 @@ const SLOW_FILES = [
   'test/server/process.test.ts',
   'test/report/compare.test.ts',
   'test/report/repeats.test.ts',
-  'test/examples/examples.desktop.test.ts', // ~250 s: npm run examples, compare and rerun
+  'test/examples/examples.desktop.test.ts', // ~300 s: npm run examples, compare and rerun
   'test/solutions/verify.desktop.test.ts', // ~170 s
-  'test/desktop/vscode.desktop.test.ts', // ~100 s
+  'test/desktop/vscode.desktop.test.ts', // ~80 s
   'test/desktop/clipboard.desktop.test.ts',
   'test/runner/lifecycle.desktop.test.ts',
   'test/package/getting-started.desktop.test.ts',
