@@ -3,6 +3,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DesktopClient } from '../desktop/client.ts';
+import { endProcesses } from '../desktop/end-processes.ts';
 import { settleDesktop } from '../desktop/settle.ts';
 import { elementCentre, pointDistance, rectDistance, waitForWindow, windowsOnScreen } from './measure.ts';
 import { APPS, type AppTarget, COMPARISONS, DESKTOP, type ElementTarget, type Point, type Rect, TOLERANCE } from './osworld-screen.ts';
@@ -74,8 +75,7 @@ async function settledRect(client: DesktopClient, app: AppTarget, first: Rect): 
  * gone, so the next app opens on a desktop without it (and a LibreOffice still exiting cannot take the next one's start).
  */
 async function closeApp(client: DesktopClient, app: AppTarget): Promise<void> {
-  const gone = `for i in $(seq 10); do pgrep -f '${app.close}' >/dev/null || exit 0; sleep 0.1; done`;
-  await client.execute(`pkill -f '${app.close}'; ${gone}; pkill -9 -f '${app.close}'; ${gone}; true`, { shell: true });
+  await endProcesses(client, app.close, { match: 'command line', waitSeconds: 1, thenKill: true });
   for (let tries = 0; tries < 10; tries++) {
     if (!(await windowsOnScreen(client)).some((window) => app.wmClass.test(window.class))) return;
     await sleep(250);

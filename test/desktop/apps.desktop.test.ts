@@ -2,6 +2,7 @@
 // (one container for this file; each test opens its own app and file).
 import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
+import { endProcesses } from '../../src/desktop/end-processes.ts';
 import { settleDesktop } from '../../src/desktop/settle.ts';
 import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { until } from './until.ts';
@@ -68,7 +69,7 @@ test('launching Chromium (as google-chrome, with the socat bridge) puts it in th
 test('Chrome searches with Google from the address bar, as Chrome does (Debian\'s Chromium would use DuckDuckGo)', { timeout: 180_000 }, async () => {
   // The image's profile holds only the search engine (docker/desktop/config/home/user/.config/google-chrome).
   // Chrome ended (the first test's), so this launch starts a browser with the debugging port, not a tab in that one.
-  await desktop.client.execute('pkill chrome; for i in $(seq 50); do pgrep -x chrome >/dev/null || break; sleep 0.2; done', { shell: true });
+  await endProcesses(desktop.client, 'chrome');
   await desktop.client.launch(['google-chrome', '--remote-debugging-port=1337', 'about:blank']);
   const tabs = async () => JSON.parse((await desktop.client.execute(['curl', '-s', 'http://127.0.0.1:1337/json/list'])).output || '[]') as { type: string; url: string }[];
   await until('Chrome on its debugging port', async () => (await tabs()).some((tab) => tab.type === 'page'), 60_000);
@@ -86,15 +87,15 @@ test('Chrome searches with Google from the address bar, as Chrome does (Debian\'
 // timeout under load.
 test('a fresh Chrome left alone writes no site-setting defaults (OSWorld reads them as the user having changed them)', { timeout: 120_000 }, async () => {
   // data_delete_automacally (chrome 99146c54) is "true" as soon as Preferences has profile.default_content_setting_values.
-  await desktop.client.execute('pkill chrome; for i in $(seq 50); do pgrep -x chrome >/dev/null || break; sleep 0.2; done; rm -rf ~/.config/google-chrome/Default "$HOME/.config/google-chrome/Local State"', { shell: true });
+  await endProcesses(desktop.client, 'chrome');
+  await desktop.client.execute('rm -rf ~/.config/google-chrome/Default "$HOME/.config/google-chrome/Local State"', { shell: true });
   await desktop.client.launch(['google-chrome']);
   await until("Chrome's window", async () => (await desktop.client.execute(['wmctrl', '-lx'])).output.includes('google-chrome'), 60_000);
   // Its start-up work done (Chromium 156 recorded its Local Network Access migration there before its window showed).
   await settleDesktop(desktop.client, { maxSeconds: 15 });
   // Chrome writes Preferences 10 s after a change (its pref store batches writes) and at once when it exits: ended as
   // OSWorld's tasks end it (`pkill chrome`), it has written all it holds, with nothing done to it in between.
-  const ended = await desktop.client.execute('pkill chrome; for i in $(seq 100); do pgrep -x chrome >/dev/null || exit 0; sleep 0.1; done; exit 1', { shell: true });
-  expect(ended.returncode, 'Chrome exited within 10 s of pkill').toBe(0);
+  expect(await endProcesses(desktop.client, 'chrome'), 'Chrome exited within 10 s of pkill').toBe(true);
   const preferences = JSON.parse((await desktop.client.readFile('/home/user/.config/google-chrome/Default/Preferences'))?.toString('utf8') ?? '{}');
   expect(preferences.profile?.created_by_version, 'Chrome has written its Preferences').toBeTruthy();
   expect(preferences.profile).not.toHaveProperty('default_content_setting_values');
@@ -147,7 +148,7 @@ const clipboardChangedFrom = (before: string) =>
  * last one is still exiting hands its file to the dying instance and no window appears (a CI run timed out so).
  */
 async function closeGedit(): Promise<void> {
-  await desktop.client.execute('pkill -x gedit; for i in $(seq 100); do pgrep -x gedit >/dev/null || exit 0; sleep 0.1; done; exit 1', { shell: true });
+  await endProcesses(desktop.client, 'gedit', { match: 'exact name' });
 }
 
 test('pyautogui types every printable character exactly into a text editor', async () => {

@@ -3,6 +3,7 @@
 // the text must stay served after it has gone (xclip's background process, as on OSWorld's VM). Each app gets the
 // text through its own paste, and shows it (its accessibility tree, or the file it saves). One desktop for the file.
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { endProcesses } from '../../src/desktop/end-processes.ts';
 import { settleDesktop } from '../../src/desktop/settle.ts';
 import { waitForWindow } from '../../src/fidelity/measure.ts';
 import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
@@ -42,7 +43,7 @@ async function open(command: string, wmClass: RegExp): Promise<void> {
 
 /** Ends the app and waits until its processes are gone, so the next test's app opens on a desktop without it. */
 async function close(pattern: string): Promise<void> {
-  await desktop.client.execute(`pkill -f '${pattern}'; for i in $(seq 50); do pgrep -f '${pattern}' >/dev/null || exit 0; sleep 0.1; done; true`, { shell: true });
+  await endProcesses(desktop.client, pattern, { match: 'command line', waitSeconds: 5 });
 }
 
 /** Waits until the accessibility tree shows the text (the app's own paste put it there). */
