@@ -3,6 +3,7 @@
 // One container and one code-server for this file: a test that opens VS Code first closes what earlier tests left
 // (closeVsCode), so that its `code` opens as on a fresh desktop.
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
+import { endProcesses } from '../../src/desktop/end-processes.ts';
 import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { desktopShell } from './desktop-shell.ts';
 import { sleep, until } from './until.ts';
@@ -76,8 +77,7 @@ const contains = (e: Box, [x, y]: [number, number]) => x >= e.x && x < e.x + e.w
  */
 async function closeVsCode(): Promise<void> {
   // The windows' Chromium (--user-data-dir=~/.cache/deskbench/code-window), and GTK's chooser of the dialog extension.
-  await sh("pkill -f '[c]ode-window|[f]ile-chooser.py' || true");
-  await until('the VS Code windows closed', async () => (await sh("pgrep -f '[c]ode-window|[f]ile-chooser.py' || true")).trim() === '');
+  expect(await endProcesses(desktop.client, '[c]ode-window|[f]ile-chooser.py', { match: 'command line', waitSeconds: 30 }), 'the VS Code windows closed').toBe(true);
   await sh('rm -rf ~/.cache/deskbench/code-window ~/.config/Code/User/Backups');
 }
 
