@@ -91,6 +91,9 @@ test('LibreOffice Writer', async () => {
 
 test('the terminal, with Ctrl+Shift+V', async () => {
   await open('gnome-terminal', /^gnome-terminal$/i);
+  // Pasted once its shell prompts (a CI run under load pasted into a terminal whose shell had not started: the text
+  // never showed).
+  await until('the terminal focused, its shell prompting', async () => (await desktop.client.terminalOutput())?.trimEnd().endsWith('$'));
   await pasteStep('echo pasted-in-$((20+3))-terminal', "'ctrl', 'shift', 'v'");
   await step("pyautogui.press('enter')");
   await shows('pasted-in-23-terminal');
