@@ -66,11 +66,13 @@ const TIMEOUT_S = 60;
 beforeAll(async () => {
   await Promise.all([
     (async () => {
-      failRun = await runProject('fail');
+      // A feasible task and the infeasible one: FAIL scores 0 on the one and 1 on the other.
+      failRun = await runProject('fail', ['01', '04']);
       crashRun = await runProject(join(AGENTS, 'crash-worker.ts'), ['--maxWorkers=1', '01', '02']);
     })(),
     (async () => {
-      killRun = await runProject(join(AGENTS, 'kill-desktop.ts'), ['--maxWorkers=1']);
+      // 02 kills its desktop: 01 ran before it, 03 after it, in the one worker.
+      killRun = await runProject(join(AGENTS, 'kill-desktop.ts'), ['--maxWorkers=1', '01', '02', '03']);
     })(),
     (async () => {
       resumeRuns = await runResume();
@@ -92,12 +94,13 @@ async function runResume() {
 }
 
 describe('the agent option', () => {
-  test('the fail agent scores the infeasible task 1 and the feasible ones 0', async () => {
+  test('the fail agent scores the infeasible task 1 and a feasible one 0', async () => {
     const { byTask, report } = failRun;
-    expect([...byTask.keys()].sort()).toEqual(['01', '02', '03', '04']);
+    expect([...byTask.keys()].sort()).toEqual(['01', '04']);
     expect(byTask.get('04')?.status).toBe('passed');
-    for (const id of ['01', '02', '03']) expect(byTask.get(id)?.status, id).toBe('failed');
-    expect(report?.tasks.map((task) => [task.id.slice(-2), task.score]).sort()).toEqual([['01', 0], ['02', 0], ['03', 0], ['04', 1]]);
+    // 01 passes with any agent that answers DONE (test/report/report-e2e.desktop.test.ts): FAIL on it scores 0.
+    expect(byTask.get('01')?.status).toBe('failed');
+    expect(report?.tasks.map((task) => [task.id.slice(-2), task.score]).sort()).toEqual([['01', 0], ['04', 1]]);
   }, 180_000);
 });
 
@@ -111,7 +114,7 @@ describe('one broken desktop or worker never takes the run down', () => {
     expect(byTask.get('01')?.status).toBe('passed');
     expect(byTask.get('03')?.status).toBe('failed');
     expect(byTask.get('03')?.failureMessages[0]).toMatch(/score 0\.8\d+ is below the pass threshold/);
-    expect(byTask.get('04')?.status).toBe('failed');
+    expect([...byTask.keys()].sort()).toEqual(['01', '02', '03']);
     expect(await containersOf(runId)).toEqual([]);
   }, 180_000);
 
