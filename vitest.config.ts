@@ -87,6 +87,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 300_000,
           maxWorkers: 2,
+          // As in the unit project: a worker runs file after file without loading vitest and deskbench's modules again
+          // (about a CPU-second a file). Each file takes its own desktops; none leaves state in a shared module.
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
@@ -103,6 +106,9 @@ export default defineConfig({
           include: [],
           // Two desktops at once: vitest's default on a 2-core machine is one worker, which runs the examples one by one.
           maxWorkers: 2,
+          // The project holds task files alone: a worker runs task after task without loading deskbench again (about
+          // half a CPU-second a task). Each task still gets a fresh desktop, and the agent its reset().
+          isolate: false,
           env: { TESTCONTAINERS_RYUK_DISABLED: 'true' },
           testTimeout: 600_000,
           hookTimeout: 300_000,

@@ -181,7 +181,9 @@ async function runAgents(plan: VerifyPlan, options: VerifyOptions & { cwd: strin
       }),
     ],
     // Only the task files the plugin adds: with no include of its own, vitest's default would take the folder's tests too.
-    test: { name: run.name, root: options.cwd, include: [], hookTimeout: 300_000 },
+    // With task files alone, a worker runs task after task without loading deskbench's modules again (isolate: false;
+    // about half a CPU-second a task); each task still gets a fresh desktop, and the agent its reset().
+    test: { name: run.name, root: options.cwd, include: [], hookTimeout: 300_000, isolate: false },
   }));
   const reporter = new VerifyReporter(options.resultsDir, plan, options.repeats, options.onProgress);
   const vitest = await createVitest({
