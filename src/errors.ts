@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'DESKBENCH_DESKTOP_UNAVAILABLE', // desktop/client.ts DesktopUnavailableError: a desktop, its pool or its Chrome does not answer
   'DESKBENCH_DOCKER_ENGINE', // desktop/image.ts: no Docker engine answers
   'DESKBENCH_DESKTOP_IMAGE_MISSING', // desktop/image.ts DesktopImageMissingError
+  'DESKBENCH_DESKTOP_START', // desktop/providers/docker/container.ts DesktopStartError: a container that never got ready
   'DESKBENCH_DOWNLOAD_FAILED', // files/errors.ts DownloadError
   'DESKBENCH_DOWNLOAD_ATTEMPT', // files/fetch-file.ts: one attempt of a download (retried)
   'DESKBENCH_FILE_CHANGED', // files/errors.ts FileChangedError

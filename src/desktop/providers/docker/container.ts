@@ -11,7 +11,7 @@ import { DESKBENCH_LABEL, RUN_LABEL } from '../../labels.ts';
 import { currentRunId } from '../../run-id.ts';
 import { ensureRunNetwork } from '../../network.ts';
 import type { DesktopService } from '../provider.ts';
-import { OptionsError } from '../../../errors.ts';
+import { DeskbenchError, type ErrorCode, OptionsError } from '../../../errors.ts';
 
 // Ryuk's image cannot be pulled without a registry; containers are removed by label instead (cleanup.ts).
 process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
@@ -24,6 +24,16 @@ const VLC_FRONT_PORT = 5002;
 const DESKTOP_HOSTNAME = 'user-virtual-machine';
 /** What server/main.ts prints once it listens (it listens only when the desktop is usable). */
 const SERVER_READY_LINE = new RegExp(`deskbench server listening on :${API_PORT}\\b`);
+
+/** Lines of a starting container's log kept for the error when it never gets ready. */
+const LOG_LINES_KEPT = 15;
+/** testcontainers' message when the ready line did not come within the startup timeout. */
+const STARTUP_TIMED_OUT = /not received after \d+ ?ms/;
+
+/** A desktop container that did not get ready; the message ends with what its log said last. */
+export class DesktopStartError extends DeskbenchError {
+  override readonly code: ErrorCode = 'DESKBENCH_DESKTOP_START';
+}
 
 /** Resource limits of one desktop (docker run --memory, --cpus, --pids-limit). */
 interface DesktopLimits {
@@ -100,8 +110,13 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
   const publishAddress = options.hostAddress ?? '127.0.0.1';
   const secrets = `token=${token}\nvlc_password=${randomBytes(18).toString('base64url')}\n`;
 
-  const start = async () =>
-    new DesktopContainer(image)
+  // What the starting container printed (the session's own complaints: "deskbench: the shell (shell-ready) did not
+  // appear"), for the error when it never gets ready: testcontainers removes such a container, and its log with it.
+  let logTail: string[] = [];
+  const start = async () => {
+    const log: string[] = [];
+    logTail = log;
+    return new DesktopContainer(image)
       .withNetworkMode(await ensureRunNetwork(runId))
       .withPullPolicy(PullPolicy.neverPull())
       .withExposedPorts(API_PORT, CDP_FRONT_PORT, VLC_FRONT_PORT)
@@ -123,15 +138,39 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
       // also its polling interval, so on a loaded machine a ready desktop was never seen as ready.
       .withWaitStrategy(Wait.forLogMessage(SERVER_READY_LINE))
       .withStartupTimeout(options.startupTimeoutMs ?? 120_000)
+      .withLogConsumer((stream) => {
+        stream.on('data', (chunk: Buffer | string) => {
+          for (const line of String(chunk).split('\n')) if (line.trim()) log.push(line.trimEnd());
+          log.splice(0, Math.max(0, log.length - LOG_LINES_KEPT));
+        });
+      })
       .start();
+  };
+  const failed = (error: unknown, attempts: string) =>
+    new DesktopStartError(
+      `${(error as Error).message}${attempts}; ${logTail.length ? `the container's log ended with:\n  ${logTail.join('\n  ')}` : 'the container printed nothing'}`,
+      { cause: error },
+    );
   let container: StartedTestContainer;
   try {
     container = await start();
   } catch (error) {
-    // The run's network can vanish between ensureRunNetwork and the start, when the run's cleanup removed it (a
-    // desktop started after its run's teardown began): make it again, once.
-    if (!/network .* not found/i.test(String((error as Error).message))) throw error;
-    container = await start();
+    const message = String((error as Error).message);
+    if (/network .* not found/i.test(message)) {
+      // The run's network can vanish between ensureRunNetwork and the start, when the run's cleanup removed it (a
+      // desktop started after its run's teardown began): make it again, once.
+      container = await start();
+    } else if (STARTUP_TIMED_OUT.test(message)) {
+      // A desktop that never got ready (a fresh CI run saw one in ~1,200: a session stuck at its start while a dozen
+      // desktops started at once, where the rest were ready in under 30 s). Nothing of the task has run yet, and
+      // testcontainers removed the container: start another, once, and say so.
+      console.error(`[deskbench] a desktop did not get ready; starting another. ${failed(error, '').message}`);
+      container = await start().catch((again: unknown) => {
+        throw failed(again, ' (the second of two starts)');
+      });
+    } else {
+      throw failed(error, '');
+    }
   }
   // Where the published ports are reachable. testcontainers guesses the engine's host, and when this process itself
   // runs in a container (a /.dockerenv, as in some CI sandboxes) it picks the default bridge's gateway, where ports
