@@ -5,7 +5,8 @@
 //   task where that is right (the fail agent itself: test/runner/lifecycle.desktop.test.ts);
 // - the noop agent (DONE at once) on every example outside os and terminal, then the weakened agent
 //   (examples/agents/weakened.ts: it gives up on os and terminal, answering DONE at once, and replays the other
-//   solutions) on the os, chrome and GUI-OS examples, then its one-task run that `deskbench rerun` reproduces. The
+//   solutions) on the os, chrome and GUI-OS examples, then its one-task run, `deskbench rerun` on it and the command
+//   rerun printed (so the rerun does not run alone after the scripted run). The
 //   untouched desktops of the noop run and of the weakened agent's give-ups each fail with a score of 0: no evaluator
 //   passes an untouched desktop.
 // The scripted run and the weakened one are then compared: its flips, rates and intervals against values computed by
@@ -93,6 +94,23 @@ let noop: ExamplesRun;
 let weakened: ExamplesRun;
 /** The results folder of the weakened agent's one-task run that `deskbench rerun` reproduces. */
 let rerunResults: string;
+let rerun: Awaited<ReturnType<typeof rerunTheRun>>;
+
+/**
+ * `deskbench rerun` on the one-task run, then the command it printed, in the same tree: the records before and after.
+ * Only the command the test expects is run (the test fails when rerun printed another).
+ */
+async function rerunTheRun(results: string) {
+  const first = (await readReport(results)).run!;
+  const printed = await deskbench(['rerun', results, '--json'], dirname(results));
+  const answer = JSON.parse(printed.stdout) as { cwd: string; commands: string[]; differences: string[] };
+  // What the child inherits (DESKBENCH_IMAGE, DOCKER_HOST when the tests run with them set) shapes the run too.
+  const variables = shapingVariables({ DESKBENCH_AGENT: `../.${WEAKENED}`, DESKBENCH_RESULTS: results });
+  const expected = `${variables} npx vitest run osworld/os/${ID.rename}`;
+  if (answer.commands.length !== 1 || answer.commands[0] !== expected) return { first, answer, variables, expected };
+  const again = await runChild('bash', ['-c', expected], { cwd: answer.cwd, env: { NO_COLOR: '1', DESKBENCH_AGENT: undefined, DESKBENCH_RESULTS: undefined } });
+  return { first, answer, variables, expected, again, second: (await readReport(results)).run! };
+}
 
 beforeAll(async () => {
   if (!hasImage) return;
@@ -107,6 +125,8 @@ beforeAll(async () => {
       weakened = await runExamples(join(base, 'weakened'), WEAKENED, COMPARED, compared);
       const run = await vitestCli(ONE_DESKTOP, ['run', `osworld/os/${ID.rename}`], { DESKBENCH_RESULTS: rerunResults, DESKBENCH_AGENT: `../.${WEAKENED}` });
       expect(run.stdout, run.stderr.slice(-3000)).toContain('deskbench results');
+      // `deskbench rerun` and its command here too, beside the scripted run, rather than alone after it.
+      rerun = await rerunTheRun(rerunResults);
     })(),
   ]);
 }, 900_000);
@@ -228,24 +248,17 @@ describe.skipIf(!hasImage)(`deskbench compare: the scripted agent against a weak
 });
 
 describe.skipIf(!hasImage)(`deskbench rerun on a run of the examples${skipped}`, () => {
-  test('its command, run in the same tree, gives a report whose record matches field for field but date and id', { timeout: 600_000 }, async () => {
-    const results = rerunResults;
+  test('its command, run in the same tree, gives a report whose record matches field for field but date and id', () => {
+    const { first, answer, variables, expected, again, second } = rerun;
     const agent = `../.${WEAKENED}`;
-    const first = (await readReport(results)).run!;
-    const printed = await deskbench(['rerun', results, '--json'], dirname(results));
-    const { cwd, commands, differences } = JSON.parse(printed.stdout) as { cwd: string; commands: string[]; differences: string[] };
     // An image built from an older docker/ than this tree's is a true difference, and not this test's business.
-    expect(differences.filter((d) => !d.startsWith('desktop image: built from'))).toEqual([]);
-    // What the child inherits (DESKBENCH_IMAGE, DOCKER_HOST when the tests run with them set) shapes the run too.
-    const variables = shapingVariables({ DESKBENCH_AGENT: agent, DESKBENCH_RESULTS: results });
-    expect(variables.split(' ')).toEqual(expect.arrayContaining([`DESKBENCH_AGENT=${agent}`, `DESKBENCH_RESULTS=${results}`]));
-    expect(commands).toEqual([`${variables} npx vitest run osworld/os/${ID.rename}`]);
-    const again = await runChild('bash', ['-c', commands[0]], { cwd, env: { NO_COLOR: '1', DESKBENCH_AGENT: undefined, DESKBENCH_RESULTS: undefined } });
-    expect(again.stdout, again.stderr.slice(-3000)).toContain('deskbench results');
-    const second = (await readReport(results)).run!;
+    expect(answer.differences.filter((d) => !d.startsWith('desktop image: built from'))).toEqual([]);
+    expect(variables.split(' ')).toEqual(expect.arrayContaining([`DESKBENCH_AGENT=${agent}`, `DESKBENCH_RESULTS=${rerunResults}`]));
+    expect(answer.commands).toEqual([expected]);
+    expect(again?.stdout, again?.stderr.slice(-3000)).toContain('deskbench results');
     const fixed = ({ recordedAt, runId, ...rest }: RunRecord) => rest;
-    expect(second.runId).not.toBe(first.runId);
-    expect(fixed(second)).toEqual(fixed(first));
+    expect(second!.runId).not.toBe(first.runId);
+    expect(fixed(second!)).toEqual(fixed(first));
   });
 });
 
