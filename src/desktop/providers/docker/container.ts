@@ -110,66 +110,64 @@ export async function startDesktop(options: StartDesktopOptions = {}): Promise<D
   const publishAddress = options.hostAddress ?? '127.0.0.1';
   const secrets = `token=${token}\nvlc_password=${randomBytes(18).toString('base64url')}\n`;
 
-  // What the starting container printed (the session's own complaints: "deskbench: the shell (shell-ready) did not
-  // appear"), for the error when it never gets ready: testcontainers removes such a container, and its log with it.
-  let logTail: string[] = [];
-  const start = async () => {
+  // One start. What the container printed (the session's own complaints: "deskbench: the shell (shell-ready) did not
+  // appear") goes into its error: testcontainers removes a container that never got ready, and its log with it.
+  const start = async (attempt = '') => {
     const log: string[] = [];
-    logTail = log;
-    return new DesktopContainer(image)
-      .withNetworkMode(await ensureRunNetwork(runId))
-      .withPullPolicy(PullPolicy.neverPull())
-      .withExposedPorts(API_PORT, CDP_FRONT_PORT, VLC_FRONT_PORT)
-      .withEnvironment(env)
-      // Root-only, read and deleted by the entrypoint before any session process starts.
-      .withCopyContentToContainer([{ content: secrets, target: '/run/deskbench/secrets', mode: 0o400 }])
-      .withLabels({ [DESKBENCH_LABEL]: '1', [RUN_LABEL]: runId })
-      // OSWorld's VM's name: the terminal's prompt reads user@user-virtual-machine, as agents saw it there.
-      .withHostname(DESKTOP_HOSTNAME)
-      .withSharedMemorySize(1024 * 1024 * 1024)
-      .withHostSettings({
-        hostAddress: publishAddress,
-        memory: parseSize(limits.memory),
-        nanoCpus: Math.round(Math.min(limits.cpus, engineCpus) * 1e9),
-        pids: limits.pids,
-      })
-      // The server only listens once the display is usable, and says so on its log: that line means ready. Not an HTTP
-      // poll: testcontainers polls the host it guesses, which can be the wrong one (below), and its read timeout is
-      // also its polling interval, so on a loaded machine a ready desktop was never seen as ready.
-      .withWaitStrategy(Wait.forLogMessage(SERVER_READY_LINE))
-      .withStartupTimeout(options.startupTimeoutMs ?? 120_000)
-      .withLogConsumer((stream) => {
-        stream.on('data', (chunk: Buffer | string) => {
-          for (const line of String(chunk).split('\n')) if (line.trim()) log.push(line.trimEnd());
-          log.splice(0, Math.max(0, log.length - LOG_LINES_KEPT));
-        });
-      })
-      .start();
+    try {
+      return await new DesktopContainer(image)
+        .withNetworkMode(await ensureRunNetwork(runId))
+        .withPullPolicy(PullPolicy.neverPull())
+        .withExposedPorts(API_PORT, CDP_FRONT_PORT, VLC_FRONT_PORT)
+        .withEnvironment(env)
+        // Root-only, read and deleted by the entrypoint before any session process starts.
+        .withCopyContentToContainer([{ content: secrets, target: '/run/deskbench/secrets', mode: 0o400 }])
+        .withLabels({ [DESKBENCH_LABEL]: '1', [RUN_LABEL]: runId })
+        // OSWorld's VM's name: the terminal's prompt reads user@user-virtual-machine, as agents saw it there.
+        .withHostname(DESKTOP_HOSTNAME)
+        .withSharedMemorySize(1024 * 1024 * 1024)
+        .withHostSettings({
+          hostAddress: publishAddress,
+          memory: parseSize(limits.memory),
+          nanoCpus: Math.round(Math.min(limits.cpus, engineCpus) * 1e9),
+          pids: limits.pids,
+        })
+        // The server only listens once the display is usable, and says so on its log: that line means ready. Not an
+        // HTTP poll: testcontainers polls the host it guesses, which can be the wrong one (below), and its read timeout
+        // is also its polling interval, so on a loaded machine a ready desktop was never seen as ready.
+        .withWaitStrategy(Wait.forLogMessage(SERVER_READY_LINE))
+        .withStartupTimeout(options.startupTimeoutMs ?? 120_000)
+        .withLogConsumer((stream) => {
+          stream.on('data', (chunk: Buffer | string) => {
+            for (const line of String(chunk).split('\n')) if (line.trim()) log.push(line.trimEnd());
+            log.splice(0, Math.max(0, log.length - LOG_LINES_KEPT));
+          });
+        })
+        .start();
+    } catch (error) {
+      const said = log.length
+        ? `the container's log ended with:\n  ${log.join('\n  ')}`
+        : 'the container printed nothing';
+      throw new DesktopStartError(`${(error as Error).message}${attempt}; ${said}`, { cause: error });
+    }
   };
-  const failed = (error: unknown, attempts: string) =>
-    new DesktopStartError(
-      `${(error as Error).message}${attempts}; ${logTail.length ? `the container's log ended with:\n  ${logTail.join('\n  ')}` : 'the container printed nothing'}`,
-      { cause: error },
-    );
   let container: StartedTestContainer;
   try {
     container = await start();
   } catch (error) {
-    const message = String((error as Error).message);
-    if (/network .* not found/i.test(message)) {
+    const cause = String(((error as Error).cause as Error | undefined)?.message);
+    if (/network .* not found/i.test(cause)) {
       // The run's network can vanish between ensureRunNetwork and the start, when the run's cleanup removed it (a
       // desktop started after its run's teardown began): make it again, once.
       container = await start();
-    } else if (STARTUP_TIMED_OUT.test(message)) {
+    } else if (STARTUP_TIMED_OUT.test(cause)) {
       // A desktop that never got ready (a fresh CI run saw one in ~1,200: a session stuck at its start while a dozen
       // desktops started at once, where the rest were ready in under 30 s). Nothing of the task has run yet, and
       // testcontainers removed the container: start another, once, and say so.
-      console.error(`[deskbench] a desktop did not get ready; starting another. ${failed(error, '').message}`);
-      container = await start().catch((again: unknown) => {
-        throw failed(again, ' (the second of two starts)');
-      });
+      console.error(`[deskbench] a desktop did not get ready; starting another. ${(error as Error).message}`);
+      container = await start(' (the second of two starts)');
     } else {
-      throw failed(error, '');
+      throw error;
     }
   }
   // Where the published ports are reachable. testcontainers guesses the engine's host, and when this process itself
