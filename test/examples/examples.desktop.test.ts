@@ -34,6 +34,8 @@ const { tasks } = loadTasks(['examples'], { cwd: ROOT });
 /** The one-desktop project over the same examples, where `deskbench rerun` is run. */
 const ONE_DESKTOP = join(ROOT, 'fixtures/examples-one-desktop');
 const WEAKENED = './examples/agents/weakened.ts';
+/** The same module as the one-desktop project (fixtures/examples-one-desktop) names it, for its run and the rerun. */
+const WEAKENED_FROM_ONE_DESKTOP = `../.${WEAKENED}`;
 /** The weakened run's tasks: the two os examples (one infeasible), chrome, and the two GUI-OS ones. */
 const COMPARED = ['examples/osworld/os/', 'examples/osworld/chrome/', 'examples/guios/'];
 const ID = { rename: 'd9fc88b4-5748-49db-9cac-7fd9390a6004', backlight: 'ef29a905-1221-4b04-89cb-36fb403ddace', chrome: 'be1a5909-d660-49ed-bddc-a56ec676909b', gedit: 'c1ca8559-b4cf-4739-870a-01a1e2a18445', terminal: 'ffe43a0f-c906-437f-9b60-08ff978d8d18' };
@@ -105,7 +107,7 @@ async function rerunTheRun(results: string) {
   const printed = await deskbench(['rerun', results, '--json'], dirname(results));
   const answer = JSON.parse(printed.stdout) as { cwd: string; commands: string[]; differences: string[] };
   // What the child inherits (DESKBENCH_IMAGE, DOCKER_HOST when the tests run with them set) shapes the run too.
-  const variables = shapingVariables({ DESKBENCH_AGENT: `../.${WEAKENED}`, DESKBENCH_RESULTS: results });
+  const variables = shapingVariables({ DESKBENCH_AGENT: WEAKENED_FROM_ONE_DESKTOP, DESKBENCH_RESULTS: results });
   const expected = `${variables} npx vitest run osworld/os/${ID.rename}`;
   if (answer.commands.length !== 1 || answer.commands[0] !== expected) return { first, answer, variables, expected };
   const again = await runChild('bash', ['-c', expected], { cwd: answer.cwd, env: { NO_COLOR: '1', DESKBENCH_AGENT: undefined, DESKBENCH_RESULTS: undefined } });
@@ -123,7 +125,7 @@ beforeAll(async () => {
     (async () => {
       noop = await runExamples(join(await mkdtemp(join(tmpdir(), 'deskbench-examples-noop-')), 'results'), 'noop', untouched.map((task) => relative(ROOT, task.file)), untouched);
       weakened = await runExamples(join(base, 'weakened'), WEAKENED, COMPARED, compared);
-      const run = await vitestCli(ONE_DESKTOP, ['run', `osworld/os/${ID.rename}`], { DESKBENCH_RESULTS: rerunResults, DESKBENCH_AGENT: `../.${WEAKENED}` });
+      const run = await vitestCli(ONE_DESKTOP, ['run', `osworld/os/${ID.rename}`], { DESKBENCH_RESULTS: rerunResults, DESKBENCH_AGENT: WEAKENED_FROM_ONE_DESKTOP });
       expect(run.stdout, run.stderr.slice(-3000)).toContain('deskbench results');
       // `deskbench rerun` and its command here too, beside the scripted run, rather than alone after it.
       rerun = await rerunTheRun(rerunResults);
@@ -250,10 +252,9 @@ describe.skipIf(!hasImage)(`deskbench compare: the scripted agent against a weak
 describe.skipIf(!hasImage)(`deskbench rerun on a run of the examples${skipped}`, () => {
   test('its command, run in the same tree, gives a report whose record matches field for field but date and id', () => {
     const { first, answer, variables, expected, again, second } = rerun;
-    const agent = `../.${WEAKENED}`;
     // An image built from an older docker/ than this tree's is a true difference, and not this test's business.
     expect(answer.differences.filter((d) => !d.startsWith('desktop image: built from'))).toEqual([]);
-    expect(variables.split(' ')).toEqual(expect.arrayContaining([`DESKBENCH_AGENT=${agent}`, `DESKBENCH_RESULTS=${rerunResults}`]));
+    expect(variables.split(' ')).toEqual(expect.arrayContaining([`DESKBENCH_AGENT=${WEAKENED_FROM_ONE_DESKTOP}`, `DESKBENCH_RESULTS=${rerunResults}`]));
     expect(answer.commands).toEqual([expected]);
     expect(again?.stdout, again?.stderr.slice(-3000)).toContain('deskbench results');
     const fixed = ({ recordedAt, runId, ...rest }: RunRecord) => rest;
