@@ -1,12 +1,13 @@
 // One pass of the fidelity measure on a desktop: the bare desktop's dock and icons, then each app opened as OSWorld's
-// tasks open it, measured and closed, and the screenshots compared with OSWorld's. One row per figure.
+// tasks open it, measured (with the dialogs agents open in it) and closed, and the screenshots compared with OSWorld's.
+// One row per figure.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DesktopClient } from '../desktop/client.ts';
 import { endProcesses } from '../desktop/end-processes.ts';
 import { settleDesktop } from '../desktop/settle.ts';
 import { elementCentre, pointDistance, rectDistance, waitForWindow, windowsOnScreen } from './measure.ts';
-import { APPS, type AppTarget, COMPARISONS, DESKTOP, type ElementTarget, type Point, type Rect, TOLERANCE } from './osworld-screen.ts';
+import { APPS, type AppTarget, COMPARISONS, DESKTOP, DIALOGS, type DialogTarget, type ElementTarget, type Point, type Rect, TOLERANCE } from './osworld-screen.ts';
 import { regionSimilarity } from './similarity.ts';
 
 export interface FidelityRow {
@@ -82,6 +83,44 @@ async function closeApp(client: DesktopClient, app: AppTarget): Promise<void> {
   }
 }
 
+/** Rows of one rectangle against OSWorld's (windows and dialogs). */
+function rectRow(item: string, target: { rect: Rect; source: string } | undefined, ours: Rect | null): FidelityRow {
+  const distance = ours && target ? rectDistance(ours, target.rect) : null;
+  return {
+    item,
+    osworld: target?.rect ?? null,
+    ours,
+    distance,
+    tolerance: target ? TOLERANCE.window : null,
+    ok: target ? distance !== null && distance <= TOLERANCE.window : null,
+    source: target?.source ?? 'not shown on any OSWorld screenshot',
+  };
+}
+
+/** Opens the dialog in the app's window (a click in its middle gives it the keys), measures it and closes it (Escape). */
+async function measureDialog(client: DesktopClient, dialog: DialogTarget, appRect: Rect): Promise<FidelityRow> {
+  const [x, y, width, height] = appRect;
+  await client.runPython(`import pyautogui; pyautogui.click(${x + Math.round(width / 2)}, ${y + Math.round(height / 2)})`);
+  await sleep(500);
+  await client.runPython(`import pyautogui; pyautogui.hotkey(${dialog.keys.map((key) => `'${key}'`).join(', ')})`);
+  const find = async () => (await windowsOnScreen(client)).find((window) => dialog.title.test(window.title))?.rect ?? null;
+  let ours: Rect | null = null;
+  for (let tries = 0; tries < 60 && !ours; tries++) {
+    await sleep(500);
+    ours = await find();
+  }
+  // The extension places it at its first frame: wait until it stays put.
+  for (let tries = 0; ours && tries < 10; tries++) {
+    await sleep(1000);
+    const again = await find();
+    if (again && rectDistance(again, ours) === 0) break;
+    ours = again;
+  }
+  await client.runPython("import pyautogui; pyautogui.press('escape')");
+  await sleep(1000);
+  return rectRow(`${dialog.dialog} dialog`, dialog, ours);
+}
+
 async function compare(client: DesktopClient, options: FidelityOptions, app: string | undefined, out: SimilarityRow[]): Promise<void> {
   const { referenceDir, screenshotsDir } = options;
   for (const comparison of COMPARISONS.filter((c) => c.app === app)) {
@@ -115,17 +154,7 @@ export async function measureFidelity(client: DesktopClient, options: FidelityOp
     await client.launch(app.open, true);
     const found = await waitForWindow(client, app.wmClass, (options.openTimeout ?? 90) * 1000);
     const rect = found && (await settledRect(client, app, found.rect));
-    const target = app.window;
-    const distance = rect && target ? rectDistance(rect, target.rect) : null;
-    rows.push({
-      item: `${app.app} window`,
-      osworld: target?.rect ?? null,
-      ours: rect,
-      distance,
-      tolerance: target ? TOLERANCE.window : null,
-      ok: target ? distance !== null && distance <= TOLERANCE.window : null,
-      source: target?.source ?? 'not shown on any OSWorld screenshot',
-    });
+    rows.push(rectRow(`${app.app} window`, app.window, rect));
     if (app.elements.length) {
       // Menus and toolbars are in the tree a moment after the window (VS Code's after its workbench loads; VLC's Qt
       // menu bar took over 20 tries of a loaded CI machine once).
@@ -138,6 +167,7 @@ export async function measureFidelity(client: DesktopClient, options: FidelityOp
       for (const element of app.elements) rows.push(elementRow(element, tree, TOLERANCE.element));
     }
     await compare(client, options, app.app, similarity);
+    for (const dialog of DIALOGS.filter((d) => d.app === app.app && rect)) rows.push(await measureDialog(client, dialog, rect as Rect));
     await closeApp(client, app);
   }
   return { rows, similarity };

@@ -15,6 +15,8 @@ const VERIFIED_SEP = 'OSWorld-Verified screenshots, Sep 2025 (reference-screens 
 const VERIFIED_JUL = 'OSWorld-Verified blog screenshots and agent clicks, Jul 2025';
 const FEB_2025 = 'OSWorld screenshots, Feb 2025 (reference-screens)';
 const SETTINGS_41_CLICKS = 'Verified runs\' clicks, Jul 2025, against a copy of Settings 41 (scripts/settings41-mock.py)';
+const SAVE_CLICKS = 'Verified runs\' clicks on Save As\' Save (1546, 91–106), Jul 2025: the chooser VS Code shows (VERIFIED_SEP), centred';
+const VLC_PREFERENCES_CLICKS = 'UI-TARS\' Verified run of f3977615 (Save at (1192, 900), a box at x 582): VLC\'s default size, moved';
 
 /** A maximized window beside Ubuntu's dock, under the top bar. */
 const MAXIMIZED: Rect = [70, 27, 1850, 1053];
@@ -132,6 +134,26 @@ export const APPS: AppTarget[] = [
   { app: 'Terminal', open: 'gnome-terminal', wmClass: /^gnome-terminal$/i, elements: [], close: 'gnome-terminal-serve[r]' },
   { app: 'gedit', open: 'gedit', wmClass: /^gedit$/i, elements: [], close: 'gedi[t]' },
   { app: 'Files', open: 'nautilus', wmClass: /^org\.gnome\.nautilus$/i, elements: [], close: 'nautilu[s]' },
+];
+
+/** A dialog an agent opens in an app with keys, and where its visible frame was on OSWorld's VM. */
+export interface DialogTarget {
+  dialog: string;
+  /** The app (APPS' name) it opens in; measured right after that app's window. */
+  app: string;
+  /** pyautogui hotkey that opens it, pressed after a click in the middle of the app's window. */
+  keys: string[];
+  /** Its title (_NET_WM_NAME). */
+  title: RegExp;
+  rect: Rect;
+  source: string;
+}
+
+// Both inferred from agents' clicks, as no Verified screenshot shows them: modal dialogs on the VM are not attached to
+// their parent (docs/desktop.md, "Dialogs").
+export const DIALOGS: DialogTarget[] = [
+  { dialog: "Writer's Save As (GTK's file chooser)", app: 'LibreOffice Writer', keys: ['ctrl', 'shift', 's'], title: /^Save$/, rect: [393, 75, 1203, 957], source: SAVE_CLICKS },
+  { dialog: "VLC's Preferences", app: 'VLC', keys: ['ctrl', 'p'], title: /^Simple Preferences$/, rect: [442, 187, 800, 737], source: VLC_PREFERENCES_CLICKS },
 ];
 
 /** The dock's buttons, top to bottom, and the desktop's Home icon, on a desktop with nothing open. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { settleDesktop } from '../../src/desktop/settle.ts';
 import { type FidelityRow, measureFidelity } from '../../src/fidelity/fidelity.ts';
 import { windowsOnScreen } from '../../src/fidelity/measure.ts';
-import { APPS } from '../../src/fidelity/osworld-screen.ts';
+import { APPS, DIALOGS } from '../../src/fidelity/osworld-screen.ts';
 import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { until } from './until.ts';
 
@@ -27,11 +27,13 @@ test("the bare desktop: the dock's icons within 4 px of OSWorld-Verified's, Home
   expect(outOfTolerance(rows)).toEqual([]);
 });
 
-test('every app OSWorld shows opens within 8 px of its window there, its first controls too', { timeout: 900_000 }, async () => {
+test('every app OSWorld shows opens within 8 px of its window there, its first controls and dialogs too', { timeout: 900_000 }, async () => {
   const held = APPS.filter((app) => app.window).map((app) => app.app);
   const { rows } = await measureFidelity(desktop.client, { apps: held });
   const windows = rows.filter((row) => row.item.endsWith(' window'));
   expect(windows.map((row) => row.item)).toEqual(held.map((app) => `${app} window`));
+  // The dialogs agents open in them: Writer's Save As, VLC's Preferences.
+  expect(rows.filter((row) => row.item.endsWith(' dialog')).map((row) => row.item)).toEqual(DIALOGS.map((d) => `${d.dialog} dialog`));
   expect(outOfTolerance(rows)).toEqual([]);
 });
 

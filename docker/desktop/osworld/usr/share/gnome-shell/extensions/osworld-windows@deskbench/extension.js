@@ -5,7 +5,10 @@
 // there (agents clicked its menu at x 841 in 13584542, whose check needs a new terminal of the profile's size); tasks
 // that want it maximized launch `gnome-terminal --maximize`. This places each new main window
 // of those apps the same way, however the app was started: by a task's setup, the dock, or a command the agent typed.
-// Dialogs, pop-ups and other windows of these apps are left where the app and mutter put them. LibreOffice is not
+// Two kinds of dialog are placed too, where agents' clicks on OSWorld-Verified show them: GTK's file chooser (every app's
+// Open and Save As) centred in the work area, and VLC's Preferences at its saved spot. Other dialogs, pop-ups and
+// windows of these apps are left where the app and mutter put them (modal dialogs are not attached to their parent, as on
+// the VM: attach-modal-dialogs in 95_osworld-screen.gschema.override). LibreOffice is not
 // listed: it opens maximized by itself (its profile says so). The rectangles are measured on OSWorld's screenshots
 // (docs/desktop.md, "Window placement"), except Settings', inferred from clicks (docs/desktop.md, "The Settings app").
 const { GLib, Meta } = imports.gi;
@@ -23,12 +26,39 @@ const RULES = [
     { app: 'Settings', wmClass: /^gnome-control-center$/i, moveTo: [505, 139] },
 ];
 
+/** Dialogs (windows with a parent) placed by their WM_CLASS and WM_WINDOW_ROLE. */
+const DIALOG_RULES = [
+    // GTK 3's file chooser at 1203 x 957 in the middle of the work area, as VS Code's and LibreOffice's were on the
+    // VM: agents click LibreOffice's Save at (1546, 91–106) and VLC's Open at (1549, 108) (docs/desktop.md,
+    // "Dialogs"). GTK sizes it by what each app asks, and mutter centres it on the parent's client area, 18 px lower.
+    { app: 'file chooser', wmClass: /./, role: /^GtkFileChooserDialog$/, size: [1203, 957] },
+    // VLC's Tools › Preferences: VLC's default 800 x 700 with its frame's left edge at x 442, 104 px left of where
+    // mutter centres it over the main window here, at VLC's saved geometry on the VM (f3977615's trajectory by UI-TARS
+    // ticks a box at x 582 and clicks Save at (1192, 900)); y as mutter puts it, which the clicks agree with.
+    { app: 'VLC Preferences', wmClass: /^vlc$/i, role: /^vlc-preferences$/, moveTo: [442, 187] },
+];
+
 function ruleFor(window) {
-    if (window.get_window_type() !== Meta.WindowType.NORMAL || window.get_transient_for())
-        return null;
     const wmClass = window.get_wm_class() ?? '';
     const role = window.get_role() ?? '';
-    return RULES.find((rule) => rule.wmClass.test(wmClass) && (!rule.role || rule.role.test(role))) ?? null;
+    const matches = (rule) => rule.wmClass.test(wmClass) && (!rule.role || rule.role.test(role));
+    if (window.get_transient_for())
+        return DIALOG_RULES.find(matches) ?? null;
+    if (window.get_window_type() !== Meta.WindowType.NORMAL)
+        return null;
+    return RULES.find(matches) ?? null;
+}
+
+/** Places a window's frame: at a rule's spot, or at a rule's size in the middle of the work area of its monitor. */
+function place(window, rule) {
+    if (rule.moveTo) {
+        window.move_frame(true, ...rule.moveTo);
+        return;
+    }
+    const area = window.get_work_area_current_monitor();
+    const [width, height] = rule.size.map((side, i) => Math.min(side, i ? area.height : area.width));
+    window.move_resize_frame(true, area.x + Math.floor((area.width - width) / 2),
+        area.y + Math.floor((area.height - height) / 2), width, height);
 }
 
 class OsworldWindows {
@@ -51,7 +81,7 @@ class OsworldWindows {
             const actor = window.get_compositor_private();
             const firstFrameId = actor?.connect('first-frame', () => {
                 actor.disconnect(firstFrameId);
-                window.move_frame(true, ...rule.moveTo);
+                place(window, rule);
             });
             return GLib.SOURCE_REMOVE;
         });
