@@ -16,6 +16,7 @@ const VERIFIED_JUL = 'OSWorld-Verified blog screenshots and agent clicks, Jul 20
 const FEB_2025 = 'OSWorld screenshots, Feb 2025 (reference-screens)';
 const SETTINGS_41_CLICKS = 'Verified runs\' clicks, Jul 2025, against a copy of Settings 41 (scripts/settings41-mock.py)';
 const SAVE_CLICKS = 'Verified runs\' clicks on Save As\' Save (1546, 91–106), Jul 2025: the chooser VS Code shows (VERIFIED_SEP), centred';
+const CHROME_CHOOSER_CLICKS = 'Verified runs\' clicks on Chrome\'s Open/Save (1369, 387) and sidebar Desktop (641, ~505), Jul 2025';
 const VLC_PREFERENCES_CLICKS = 'UI-TARS\' Verified run of f3977615 (Save at (1192, 900), a box at x 582): VLC\'s default size, moved';
 
 /** A maximized window beside Ubuntu's dock, under the top bar. */
@@ -149,10 +150,11 @@ export interface DialogTarget {
   source: string;
 }
 
-// Both inferred from agents' clicks, as no Verified screenshot shows them: modal dialogs on the VM are not attached to
+// All inferred from agents' clicks, as no Verified screenshot shows them: modal dialogs on the VM are not attached to
 // their parent (docs/desktop.md, "Dialogs").
 export const DIALOGS: DialogTarget[] = [
   { dialog: "Writer's Save As (GTK's file chooser)", app: 'LibreOffice Writer', keys: ['ctrl', 'shift', 's'], title: /^Save$/, rect: [393, 75, 1203, 957], source: SAVE_CLICKS },
+  { dialog: "Chrome's Open (GTK's file chooser)", app: 'Chrome', keys: ['ctrl', 'o'], title: /^Open File$/, rect: [575, 361, 840, 385], source: CHROME_CHOOSER_CLICKS },
   { dialog: "VLC's Preferences", app: 'VLC', keys: ['ctrl', 'p'], title: /^Simple Preferences$/, rect: [442, 187, 800, 737], source: VLC_PREFERENCES_CLICKS },
 ];
 

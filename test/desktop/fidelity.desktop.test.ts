@@ -32,7 +32,7 @@ test('every app OSWorld shows opens within 8 px of its window there, its first c
   const { rows } = await measureFidelity(desktop.client, { apps: held });
   const windows = rows.filter((row) => row.item.endsWith(' window'));
   expect(windows.map((row) => row.item)).toEqual(held.map((app) => `${app} window`));
-  // The dialogs agents open in them: Writer's Save As, VLC's Preferences.
+  // The dialogs agents open in them: Writer's and Chrome's file choosers, VLC's Preferences.
   expect(rows.filter((row) => row.item.endsWith(' dialog')).map((row) => row.item)).toEqual(DIALOGS.map((d) => `${d.dialog} dialog`));
   expect(outOfTolerance(rows)).toEqual([]);
 });

@@ -31,6 +31,9 @@ const DIALOG_RULES = [
     // GTK 3's file chooser at 1203 x 957 in the middle of the work area, as VS Code's and LibreOffice's were on the
     // VM: agents click LibreOffice's Save at (1546, 91–106) and VLC's Open at (1549, 108) (docs/desktop.md,
     // "Dialogs"). GTK sizes it by what each app asks, and mutter centres it on the parent's client area, 18 px lower.
+    // Chrome's is smaller: the VM's Chrome asked the desktop portal, whose chooser opens at GTK 4's default size,
+    // centred on Chrome; agents click its Save or Open at (1369, 387) and Desktop in its sidebar at x 641.
+    { app: "Chrome's file chooser", wmClass: /^(chrome|google-chrome|chromium)$/i, role: /^GtkFileChooserDialog$/, size: [840, 385] },
     { app: 'file chooser', wmClass: /./, role: /^GtkFileChooserDialog$/, size: [1203, 957] },
     // VLC's Tools › Preferences: VLC's default 800 x 700 with its frame's left edge at x 442, 104 px left of where
     // mutter centres it over the main window here, at VLC's saved geometry on the VM (f3977615's trajectory by UI-TARS
