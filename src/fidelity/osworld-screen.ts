@@ -152,9 +152,10 @@ export interface DialogTarget {
 
 // All inferred from agents' clicks, as no Verified screenshot shows them: modal dialogs on the VM are not attached to
 // their parent (docs/desktop.md, "Dialogs").
+// In APPS' order, as the measure opens them.
 export const DIALOGS: DialogTarget[] = [
-  { dialog: "Writer's Save As (GTK's file chooser)", app: 'LibreOffice Writer', keys: ['ctrl', 'shift', 's'], title: /^Save$/, rect: [393, 75, 1203, 957], source: SAVE_CLICKS },
   { dialog: "Chrome's Open (GTK's file chooser)", app: 'Chrome', keys: ['ctrl', 'o'], title: /^Open File$/, rect: [575, 361, 840, 385], source: CHROME_CHOOSER_CLICKS },
+  { dialog: "Writer's Save As (GTK's file chooser)", app: 'LibreOffice Writer', keys: ['ctrl', 'shift', 's'], title: /^Save$/, rect: [393, 75, 1203, 957], source: SAVE_CLICKS },
   { dialog: "VLC's Preferences", app: 'VLC', keys: ['ctrl', 'p'], title: /^Simple Preferences$/, rect: [442, 187, 800, 737], source: VLC_PREFERENCES_CLICKS },
 ];
 
