@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { DesktopClient } from '../desktop/client.ts';
 import { endProcesses } from '../desktop/end-processes.ts';
 import { settleDesktop } from '../desktop/settle.ts';
-import { elementCentre, pointDistance, rectDistance, waitForWindow, windowsOnScreen } from './measure.ts';
+import { type WindowMatch, elementCentre, mainWindowOf, pointDistance, rectDistance, waitForWindow, windowsOnScreen } from './measure.ts';
 import { APPS, type AppTarget, COMPARISONS, DESKTOP, DIALOGS, type DialogTarget, type ElementTarget, type Point, type Rect, TOLERANCE } from './osworld-screen.ts';
 import { regionSimilarity } from './similarity.ts';
 
@@ -57,14 +57,14 @@ function elementRow(target: ElementTarget, tree: string, tolerance: number): Fid
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Waits until the window's rectangle stays put for a second (mutter maximizes or moves it just after it maps), from
- * `first`, the rectangle it had when found.
+ * Waits until the window's rectangle stays put for a second (mutter or the osworld-windows extension maximizes, moves
+ * or sizes it just after it maps), from `first`, the rectangle it had when found.
  */
-async function settledRect(client: DesktopClient, app: AppTarget, first: Rect): Promise<Rect | null> {
+async function settledRect(client: DesktopClient, match: WindowMatch, first: Rect): Promise<Rect | null> {
   let last: Rect | null = first;
   for (let tries = 0; tries < 20; tries++) {
     await sleep(1000);
-    const rect = (await windowsOnScreen(client)).find((window) => window.type === 'normal' && app.wmClass.test(window.class))?.rect ?? null;
+    const rect = (await windowsOnScreen(client)).find(match)?.rect ?? null;
     if (rect && last && rectDistance(rect, last) === 0) return rect;
     last = rect;
   }
@@ -103,19 +103,9 @@ async function measureDialog(client: DesktopClient, dialog: DialogTarget, appRec
   await client.runPython(`import pyautogui; pyautogui.click(${x + Math.round(width / 2)}, ${y + Math.round(height / 2)})`);
   await sleep(500);
   await client.runPython(`import pyautogui; pyautogui.hotkey(${dialog.keys.map((key) => `'${key}'`).join(', ')})`);
-  const find = async () => (await windowsOnScreen(client)).find((window) => dialog.title.test(window.title))?.rect ?? null;
-  let ours: Rect | null = null;
-  for (let tries = 0; tries < 60 && !ours; tries++) {
-    await sleep(500);
-    ours = await find();
-  }
-  // The extension places it at its first frame: wait until it stays put.
-  for (let tries = 0; ours && tries < 10; tries++) {
-    await sleep(1000);
-    const again = await find();
-    if (again && rectDistance(again, ours) === 0) break;
-    ours = again;
-  }
+  const titled: WindowMatch = (window) => dialog.title.test(window.title);
+  const found = await waitForWindow(client, titled, 30_000);
+  const ours = found && (await settledRect(client, titled, found.rect));
   await client.runPython("import pyautogui; pyautogui.press('escape')");
   await sleep(1000);
   return rectRow(`${dialog.dialog} dialog`, dialog, ours);
@@ -152,8 +142,9 @@ export async function measureFidelity(client: DesktopClient, options: FidelityOp
   for (const app of APPS.filter((a) => !options.apps || options.apps.includes(a.app))) {
     say(app.app);
     await client.launch(app.open, true);
-    const found = await waitForWindow(client, app.wmClass, (options.openTimeout ?? 90) * 1000);
-    const rect = found && (await settledRect(client, app, found.rect));
+    const mainWindow = mainWindowOf(app.wmClass);
+    const found = await waitForWindow(client, mainWindow, (options.openTimeout ?? 90) * 1000);
+    const rect = found && (await settledRect(client, mainWindow, found.rect));
     rows.push(rectRow(`${app.app} window`, app.window, rect));
     if (app.elements.length) {
       // Menus and toolbars are in the tree a moment after the window (VS Code's after its workbench loads; VLC's Qt
@@ -167,7 +158,7 @@ export async function measureFidelity(client: DesktopClient, options: FidelityOp
       for (const element of app.elements) rows.push(elementRow(element, tree, TOLERANCE.element));
     }
     await compare(client, options, app.app, similarity);
-    for (const dialog of DIALOGS.filter((d) => d.app === app.app && rect)) rows.push(await measureDialog(client, dialog, rect as Rect));
+    if (rect) for (const dialog of DIALOGS.filter((d) => d.app === app.app)) rows.push(await measureDialog(client, dialog, rect));
     await closeApp(client, app);
   }
   return { rows, similarity };

@@ -28,11 +28,20 @@ export async function windowsOnScreen(client: DesktopClient): Promise<WindowInfo
   return JSON.parse(result.output) as WindowInfo[];
 }
 
-/** The first normal window whose class matches, once one is on screen (polled every 500 ms), else null. */
-export async function waitForWindow(client: DesktopClient, wmClass: RegExp, timeoutMs: number): Promise<WindowInfo | null> {
+/** Which window a wait or a measure is about. */
+export type WindowMatch = (window: WindowInfo) => boolean;
+
+/** An app's main windows: normal ones of its WM_CLASS. */
+export const mainWindowOf =
+  (wmClass: RegExp): WindowMatch =>
+  (window) =>
+    window.type === 'normal' && wmClass.test(window.class);
+
+/** The first window that matches, once one is on screen (polled every 500 ms), else null. */
+export async function waitForWindow(client: DesktopClient, match: WindowMatch, timeoutMs: number): Promise<WindowInfo | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = (await windowsOnScreen(client)).find((window) => window.type === 'normal' && wmClass.test(window.class));
+    const found = (await windowsOnScreen(client)).find(match);
     if (found || Date.now() > deadline) return found ?? null;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -15,7 +15,7 @@ const VERIFIED_SEP = 'OSWorld-Verified screenshots, Sep 2025 (reference-screens 
 const VERIFIED_JUL = 'OSWorld-Verified blog screenshots and agent clicks, Jul 2025';
 const FEB_2025 = 'OSWorld screenshots, Feb 2025 (reference-screens)';
 const SETTINGS_41_CLICKS = 'Verified runs\' clicks, Jul 2025, against a copy of Settings 41 (scripts/settings41-mock.py)';
-const SAVE_CLICKS = 'Verified runs\' clicks on Save As\' Save (1546, 91–106), Jul 2025: the chooser VS Code shows (VERIFIED_SEP), centred';
+const SAVE_CLICKS = 'Verified runs\' clicks on Save As\' Save (1546, 91–106), Jul 2025: the size VS Code\'s chooser has on the Sep 2025 screenshots, centred';
 const CHROME_CHOOSER_CLICKS = 'Verified runs\' clicks on Chrome\'s Open/Save (1369, 387) and sidebar Desktop (641, ~505), Jul 2025';
 const VLC_PREFERENCES_CLICKS = 'UI-TARS\' Verified run of f3977615 (Save at (1192, 900), a box at x 582): VLC\'s default size, moved';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { endProcesses } from '../../src/desktop/end-processes.ts';
 import { settleDesktop } from '../../src/desktop/settle.ts';
-import { waitForWindow } from '../../src/fidelity/measure.ts';
+import { mainWindowOf, waitForWindow } from '../../src/fidelity/measure.ts';
 import { type TestDesktop, takeDesktop } from '../helpers/desktops.ts';
 import { until } from './until.ts';
 
@@ -28,7 +28,7 @@ const pasteStep = (text: string, keys = "'ctrl', 'v'") => step(`import pyperclip
 
 async function open(command: string, wmClass: RegExp): Promise<void> {
   await desktop.client.launch(command, true);
-  expect(await waitForWindow(desktop.client, wmClass, 90_000), `a window of ${command}`).not.toBeNull();
+  expect(await waitForWindow(desktop.client, mainWindowOf(wmClass), 90_000), `a window of ${command}`).not.toBeNull();
   // The window takes the keyboard focus a moment after it maps (seconds, on a loaded host): the paste goes to whoever
   // has it.
   await until(`${command}'s window focused`, async () => {
