@@ -29,8 +29,9 @@ const RULES = [
 /** Dialogs (windows with a parent) placed by their WM_CLASS and WM_WINDOW_ROLE. */
 const DIALOG_RULES = [
     // GTK 3's file chooser at 1203 x 957 in the middle of the work area, as VS Code's and LibreOffice's were on the
-    // VM: agents click LibreOffice's Save at (1546, 91–106) and VLC's Open at (1549, 108) (docs/desktop.md,
-    // "Dialogs"). GTK sizes it by what each app asks, and mutter centres it on the parent's client area, 18 px lower.
+    // VM: agents click its Save at (1546, 91–106) and its Open at (1546, 99) in LibreOffice, Thunderbird and VS Code
+    // (docs/desktop.md, "Dialogs"). GTK sizes it by what each app asks, and mutter centres it on the parent's client
+    // area, 18 px lower.
     // Chrome's is smaller: the VM's Chrome asked the desktop portal, whose chooser opens at GTK 4's default size,
     // centred on Chrome; agents click its Save or Open at (1369, 387) and Desktop in its sidebar at x 641.
     { app: "Chrome's file chooser", wmClass: /^(chrome|google-chrome|chromium)$/i, role: /^GtkFileChooserDialog$/, size: [840, 385] },
