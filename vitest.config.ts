@@ -75,9 +75,10 @@ export default defineConfig({
       },
       {
         // Tests that start desktop containers (file names end in .desktop.test.ts), after the unit files (a group of
-        // their own: sequence.groupOrder). Two files at a time: most of a desktop test's time is waiting (a desktop
-        // settling, an agent's pause, a child run's evaluation), so two overlap well on 2 cores. No child process of a
-        // test may carry the project's run id (test/desktop-project.ts): its end would remove the other file's desktop.
+        // their own: sequence.groupOrder). Three files at a time: most of a desktop test's time is waiting (a desktop
+        // settling, an agent's pause, a child run's evaluation), and with two the cores sat idle 15 % of the run (npm
+        // test 580 s with three against 627 s with two, 2026-11-28). No child process of a test may carry the project's
+        // run id (test/desktop-project.ts): its end would remove another file's desktop.
         test: {
           name: 'desktop',
           include: ['test/**/*.desktop.test.ts'],
@@ -86,7 +87,7 @@ export default defineConfig({
           ...DESKTOP_PROJECT_SETUP,
           testTimeout: 60_000,
           hookTimeout: 300_000,
-          maxWorkers: 2,
+          maxWorkers: 3,
           // As in the unit project: a worker runs file after file without loading vitest and deskbench's modules again
           // (about a CPU-second a file). Each file takes its own desktops; none leaves state in a shared module.
           isolate: false,
