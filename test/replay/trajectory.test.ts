@@ -4,7 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
-import { findTrajectories } from '../../src/node/replay/replay.ts';
+import { findTrajectories, replay } from '../../src/node/replay/replay.ts';
 import { readTrajectory, variantName } from '../../src/node/replay/trajectory.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/replay');
@@ -44,4 +44,15 @@ test('folders are searched for trajectory.json and traj.jsonl files, in a stable
     'recorded-agent/os/11111111-2222-4333-8444-555555555555/traj.jsonl',
   ]);
   expect(() => findTrajectories([join(FIXTURES, 'nothing-here')])).toThrow(/no such file or folder of trajectories/);
+});
+
+test('a trajectory whose task is not in the corpus is an error naming the file and field (path); no desktop starts, and the output still records where its figures come from', async () => {
+  const corpus = await mkdtemp(join(tmpdir(), 'deskbench-replay-corpus-'));
+  const results = await mkdtemp(join(tmpdir(), 'deskbench-replay-results-'));
+  const ROOT = resolve(import.meta.dirname, '../..');
+  const report = await replay({ trajectories: [join(FIXTURES, 'json/trajectory.json')], corpus, resultsDir: results, packageRoot: ROOT });
+  expect(report.rows).toEqual([]);
+  expect(report.errors).toEqual([expect.objectContaining({ file: join(FIXTURES, 'json/trajectory.json'), path: 'taskId', message: expect.stringContaining('not in the corpus') })]);
+  expect(report.verification.environment).toMatchObject({ commit: expect.stringMatching(/^[0-9a-f]{40}$/), treeBuildHash: expect.stringMatching(/^[0-9a-f]{12}$/) });
+  expect(report.verification.durationSeconds).toBeGreaterThanOrEqual(0);
 });

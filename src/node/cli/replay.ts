@@ -62,6 +62,7 @@ export async function replayCommand(args: string[], packageRoot: string): Promis
       pause,
       maxSteps,
       ...run,
+      packageRoot,
       onProgress: (progress) => {
         const parts = Object.entries(progress).map(([run, { done, total }]) => `${run} ${done}/${total}`);
         process.stderr.write(`[deskbench replay] ${parts.join(' · ')}\n`);
@@ -71,7 +72,10 @@ export async function replayCommand(args: string[], packageRoot: string): Promis
     console.error(`deskbench replay: ${(error as Error).message}`);
     return 2;
   }
-  if (values.json) console.log(JSON.stringify({ command: ['deskbench', 'replay', ...args], rows: report.rows, errors: report.errors, environment: report.verification.environment }, null, 2));
+  if (values.json) {
+    const { environment, durationSeconds } = report.verification;
+    console.log(JSON.stringify({ command: ['deskbench', 'replay', ...args], rows: report.rows, errors: report.errors, environment, durationSeconds }, null, 2));
+  }
   else console.log(formatReplay(report));
   return report.errors.length || report.rows.some((row) => status(row) !== 'ok') ? 1 : 0;
 }

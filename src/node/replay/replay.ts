@@ -22,6 +22,8 @@ export interface ReplayOptions {
   /** Seconds per task run (default 1800: 100 steps with pauses). */
   timeout?: number;
   warm?: number;
+  /** deskbench's own folder: the date, commit and image the figures come from are recorded (as verify's). */
+  packageRoot?: string;
   onProgress?: (progress: Record<string, { done: number; total: number }>) => void;
 }
 
@@ -96,6 +98,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
     timeout: options.timeout ?? 1800,
     ...(options.maxWorkers ? { maxWorkers: options.maxWorkers } : {}),
     ...(options.warm === undefined ? {} : { warm: options.warm }),
+    ...(options.packageRoot ? { packageRoot: options.packageRoot } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   const rowOf = (t: Trajectory) => verification.rows.find((row) => row.id === t.taskId && row.domain === t.domain);
