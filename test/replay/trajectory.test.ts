@@ -1,5 +1,6 @@
 // Reading recorded trajectories (src/node/replay/trajectory.ts): OSWorld's traj.jsonl in its results layout and a
-// trajectory.json, the variant name each becomes, and clear errors for files that are not trajectories.
+// trajectory.json, the variant name each becomes, clear errors for files that are not trajectories or whose task is
+// absent, and what replay records about where its figures come from.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,7 +8,8 @@ import { expect, test } from 'vitest';
 import { findTrajectories, replay } from '../../src/node/replay/replay.ts';
 import { readTrajectory, variantName } from '../../src/node/replay/trajectory.ts';
 
-const FIXTURES = resolve(import.meta.dirname, '../../fixtures/replay');
+const ROOT = resolve(import.meta.dirname, '../..');
+const FIXTURES = join(ROOT, 'fixtures/replay');
 
 test("OSWorld's traj.jsonl: the task and domain from its folders, one step per line with its executed action, the variant from the agent's folder", () => {
   const file = join(FIXTURES, 'recorded-agent/os/11111111-2222-4333-8444-555555555555/traj.jsonl');
@@ -49,7 +51,6 @@ test('folders are searched for trajectory.json and traj.jsonl files, in a stable
 test('a trajectory whose task is not in the corpus is an error naming the file and field (path); no desktop starts, and the output still records where its figures come from', async () => {
   const corpus = await mkdtemp(join(tmpdir(), 'deskbench-replay-corpus-'));
   const results = await mkdtemp(join(tmpdir(), 'deskbench-replay-results-'));
-  const ROOT = resolve(import.meta.dirname, '../..');
   const report = await replay({ trajectories: [join(FIXTURES, 'json/trajectory.json')], corpus, resultsDir: results, packageRoot: ROOT });
   expect(report.rows).toEqual([]);
   expect(report.errors).toEqual([expect.objectContaining({ file: join(FIXTURES, 'json/trajectory.json'), path: 'taskId', message: expect.stringContaining('not in the corpus') })]);
